@@ -1,0 +1,91 @@
+/**
+ * What warpsim needs to know about one GPU architecture: the occupancy limits CUDA applies
+ * (docs/occupancy.md) and the timing of the sub-partition's pipes (docs/timing.md).
+ * Presets live in ./presets, one file each, with a source for every number.
+ */
+
+/** Execution pipes of a sub-partition, named as Nsight Compute names them (`pipe_<name>`). */
+export const Pipe = {
+  /** FP32 fused multiply-add (FFMA, FADD, FMUL) and IMAD on its heavy half. */
+  fma: 0,
+  /** Integer and logic (IADD3, LOP3, ISETP, MOV, SHF). */
+  alu: 1,
+  /** Double precision (DFMA, DADD, DMUL). */
+  fp64: 2,
+  /** Transcendental and conversion unit, the SFU (MUFU). */
+  xu: 3,
+  /** Tensor cores (HMMA). */
+  tensor: 4,
+  /** Load/store, into L1TEX and MIO (LDG, STG, LDS, STS, LDC). */
+  lsu: 5,
+  /** Convergence and branch unit (BRA, EXIT, BAR). */
+  cbu: 6,
+  /** Uniform datapath, one value per warp (UIADD3, UMOV). */
+  uniform: 7,
+} as const;
+export type Pipe = (typeof Pipe)[keyof typeof Pipe];
+export type PipeName = keyof typeof Pipe;
+export const PIPE_COUNT = 8;
+export const PIPE_NAMES: readonly PipeName[] = ["fma", "alu", "fp64", "xu", "tensor", "lsu", "cbu", "uniform"];
+
+export interface PipeSpec {
+  /** Lanes per sub-partition; a warp-instruction occupies the pipe for 32 / lanes cycles. */
+  readonly lanes: number;
+}
+
+export interface OpcodeTiming {
+  /** Cycles from issue until a dependent instruction may issue (before the result delay). */
+  readonly latencyCycles: number;
+  /** Cycles the pipe is busy with one warp-instruction; default 32 / lanes of its pipe. */
+  readonly issueCycles?: number;
+}
+
+export interface ArchSpec {
+  /** Preset key, e.g. "sm_90". */
+  readonly name: string;
+  readonly displayName: string;
+  readonly computeCapability: readonly [major: number, minor: number];
+  readonly smCount: number;
+  readonly warpSize: 32;
+  readonly subpartitionsPerSm: number;
+
+  // Occupancy limits (docs/occupancy.md).
+  readonly maxWarpsPerSm: number;
+  readonly maxThreadsPerSm: number;
+  readonly maxBlocksPerSm: number;
+  readonly maxThreadsPerBlock: number;
+  readonly registersPerSm: number;
+  readonly registersPerBlock: number;
+  readonly maxRegistersPerThread: number;
+  /** Registers are allocated per warp in multiples of this. */
+  readonly registerAllocationUnit: number;
+  /** Shared memory is allocated per block in multiples of this (bytes). */
+  readonly sharedMemAllocationUnit: number;
+  /** Largest shared-memory carveout per SM (bytes). */
+  readonly sharedMemPerSmBytes: number;
+  /** Per-block limit without opt-in (bytes). */
+  readonly sharedMemPerBlockBytes: number;
+  /** Per-block limit with cudaFuncAttributeMaxDynamicSharedMemorySize (bytes). */
+  readonly sharedMemPerBlockOptinBytes: number;
+  /** Shared memory the driver reserves for every resident block (bytes). */
+  readonly reservedSharedMemPerBlockBytes: number;
+  /** Carveout sizes the SM can be configured to, ascending (KiB). */
+  readonly sharedMemCarveoutsKiB: readonly number[];
+
+  // Timing (docs/timing.md).
+  readonly pipes: Readonly<Record<PipeName, PipeSpec>>;
+  /** Latency and issue cycles of fixed-latency and MIO opcodes, by base opcode. */
+  readonly opcodes: Readonly<Record<string, OpcodeTiming>>;
+  /** Cycles between a result arriving and a consumer issuing (the "d" of docs/timing.md). */
+  readonly resultDelayCycles: number;
+  /** Global-memory latencies by level, used by the `mix` memory model (cycles). */
+  readonly memoryLevels: Readonly<{ l1HitCycles: number; l2HitCycles: number; dramCycles: number }>;
+  readonly branch: Readonly<{
+    /** Cycles after a BRA issues before the warp's next instruction is known (branch_resolving). */
+    resolveCycles: number;
+    /** Further cycles to fetch the target of a taken branch (no_instruction). */
+    takenRefetchCycles: number;
+  }>;
+  /** SM clock the latencies were measured at (MHz); informational. */
+  readonly clockMHz: number;
+}

@@ -1,0 +1,80 @@
+import { writeFileSync } from "node:fs";
+import { Command } from "commander";
+import { ExitCode } from "../../errors.js";
+import { formatCsv } from "../../report/csv.js";
+import { formatJson } from "../../report/json.js";
+import { formatTable } from "../../report/table.js";
+import { loadScenario } from "../../scenario/load.js";
+import { DEFAULT_MAX_CYCLES, simulate } from "../../simulate.js";
+import type { SimulationResult } from "../../stats/metrics.js";
+import { oneOf, wholeNumber } from "../options.js";
+import type { CliIo } from "../io.js";
+
+const FORMATS = ["table", "json", "csv"] as const;
+type Format = (typeof FORMATS)[number];
+
+interface RunOptions {
+  format: Format;
+  seed?: number;
+  out?: string;
+  maxCycles: number;
+}
+
+export function runCommand(io: CliIo, setExit: (code: number) => void): Command {
+  return new Command("run")
+    .description("simulate a scenario file on one SM and report issue utilization, eligible warps and stalls")
+    .argument("<scenario>", "scenario file (YAML or JSON); see docs/scenario-format.md")
+    .option("-f, --format <format>", "output format: table (for people), json (every metric), csv (tidy: scope,metric,value)", oneOf(FORMATS), "table")
+    .option("-s, --seed <n>", "seed for every random draw (memory latencies, random scheduler); overrides the scenario's seed", wholeNumber(0))
+    .option("-o, --out <file>", "write the report to this file instead of standard output")
+    .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULT_MAX_CYCLES)
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 completed; 1 bad input (the message names the file, line or field);
+2 the simulation could not finish (deadlock or cycle limit; the report says what each warp was doing).
+
+Example:
+  warpsim run scenarios/single-warp-807.yaml
+  warpsim run scenarios/latency-hiding/ilp1-w8.yaml --format csv --out w8.csv`,
+    )
+    .action((file: string, opts: RunOptions) => {
+      const scenario = loadScenario(file);
+      const result = simulate(scenario, { seed: opts.seed, maxCycles: opts.maxCycles });
+      const text = render(result, opts.format);
+      if (opts.out) writeFileSync(opts.out, text);
+      else io.stdout(text);
+      if (result.outcome.status !== "completed") {
+        io.stderr(incompleteMessage(file, result));
+        setExit(ExitCode.simulationIncomplete);
+      }
+    });
+}
+
+function render(result: SimulationResult, format: Format): string {
+  switch (format) {
+    case "table":
+      return formatTable(result);
+    case "json":
+      return formatJson(result);
+    case "csv":
+      return formatCsv(result);
+  }
+}
+
+/** One paragraph: why the run stopped and what the warps still on the SM were doing. */
+export function incompleteMessage(file: string, result: SimulationResult): string {
+  const o = result.outcome;
+  if (o.status === "completed") return "";
+  const why =
+    o.status === "deadlock"
+      ? `deadlock at cycle ${o.atCycle}: no warp can ever issue again`
+      : `cycle limit reached at cycle ${o.atCycle} (raise it with --max-cycles)`;
+  const shown = o.stuckWarps.slice(0, 8).map(
+    (w) => `warp ${w.warpInBlock} of block ${w.block} (SMSP ${w.subpartition}) in ${w.state} at line ${w.line} "${w.instruction}"`,
+  );
+  const more = o.stuckWarps.length > shown.length ? `; and ${o.stuckWarps.length - shown.length} more` : "";
+  const n = o.stuckWarps.length;
+  const still = n === 1 ? "1 warp was still on the SM" : `${n} warps were still on the SM`;
+  return `warpsim: ${file}: the simulation could not finish: ${why}. ${still}: ${shown.join("; ")}${more}.\n`;
+}

@@ -1,0 +1,292 @@
+import type { ScenarioIssue } from "../errors.js";
+import { OPCODES, Reg } from "./opcodes.js";
+
+/** One instruction as written, before it is decoded against an architecture. */
+export interface ParsedInstruction {
+  /** Base opcode, e.g. "LDG" for `LDG.E.STRONG.GPU`. */
+  readonly base: string;
+  readonly modifiers: readonly string[];
+  /** Registers written (scoreboard indices, see Reg). */
+  readonly dsts: readonly number[];
+  /** Registers read, including a guard predicate. */
+  readonly srcs: readonly number[];
+  /** Line in the file (1-based). */
+  readonly line: number;
+  readonly text: string;
+  /** For the BRA that closes a `.loop`: index of the loop's first instruction and its trips. */
+  readonly loop?: { readonly start: number; readonly trips: number; readonly slot: number };
+  /** For BAR: barrier id and the thread count it waits for (undefined: all live threads). */
+  readonly barrier?: { readonly id: number; readonly threads?: number };
+}
+
+export interface ParsedProgram {
+  readonly instructions: readonly ParsedInstruction[];
+  /** Number of `.loop` counters a warp needs. */
+  readonly loopSlots: number;
+}
+
+export interface ParseContext {
+  readonly file: string;
+  /** Field path of the program inside the scenario (for messages). */
+  readonly path: readonly (string | number)[];
+  /** File line of the program's first line, minus one (0 when the text is the whole file). */
+  readonly lineOffset: number;
+}
+
+export type ParseResult =
+  | { readonly ok: true; readonly program: ParsedProgram }
+  | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
+
+const MAX_TRIPS = 2 ** 31 - 1;
+
+/**
+ * Parses warpsim's SASS-like assembly: one instruction per line (`FFMA R1, R2, R3, R4`), an
+ * optional guard (`@P0`, `@!P0`), `#` or `//` comments, and counted loops written as
+ * `.loop N` ... `.endloop`, where `.endloop` becomes the loop's closing BRA. See
+ * docs/scenario-format.md.
+ */
+export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
+  const issues: ScenarioIssue[] = [];
+  const instructions: ParsedInstruction[] = [];
+  const openLoops: { start: number; trips: number; line: number }[] = [];
+  let loopSlots = 0;
+  const lines = text.split(/\r?\n/);
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = ctx.lineOffset + i + 1;
+    const source = stripComments(lines[i]);
+    if (source === "") continue;
+    const fail = (code: ScenarioIssue["code"], expected: string, found: string) =>
+      issues.push({ code, file: ctx.file, path: ctx.path, line, expected, found });
+
+    if (source.startsWith(".")) {
+      const [directive, arg, extra] = source.split(/\s+/);
+      if (directive === ".loop") {
+        const trips = arg === undefined ? NaN : Number(arg);
+        if (!Number.isInteger(trips) || trips < 1 || trips > MAX_TRIPS || extra !== undefined) {
+          fail("bad_program", "`.loop N` with a whole number of trips N >= 1", `"${source}"`);
+        } else {
+          openLoops.push({ start: instructions.length, trips, line });
+        }
+      } else if (directive === ".endloop") {
+        const open = openLoops.pop();
+        if (open === undefined) {
+          fail("bad_program", "`.endloop` to close an open `.loop`", "no open `.loop`");
+        } else if (open.start === instructions.length) {
+          fail("bad_program", "at least one instruction inside the loop", "an empty loop");
+        } else {
+          instructions.push({
+            base: "BRA",
+            modifiers: [],
+            dsts: [],
+            srcs: [],
+            line,
+            text: `BRA (loop of line ${open.line}, ${open.trips} trips)`,
+            loop: { start: open.start, trips: open.trips, slot: loopSlots++ },
+          });
+        }
+      } else {
+        fail("bad_program", "a directive `.loop N` or `.endloop`", `"${directive}"`);
+      }
+      continue;
+    }
+
+    const parsed = parseInstruction(source, line);
+    if (typeof parsed === "string") {
+      const [code, expected, found] = parsed.split("\u0000") as [ScenarioIssue["code"], string, string];
+      fail(code, expected, found);
+    } else {
+      instructions.push(parsed);
+    }
+  }
+
+  for (const open of openLoops) {
+    issues.push({
+      code: "bad_program",
+      file: ctx.file,
+      path: ctx.path,
+      line: open.line,
+      expected: "`.endloop` closing this `.loop`",
+      found: "the end of the program",
+    });
+  }
+  if (issues.length === 0) {
+    const last = instructions[instructions.length - 1];
+    if (last === undefined || last.base !== "EXIT") {
+      issues.push({
+        code: "bad_program",
+        file: ctx.file,
+        path: ctx.path,
+        line: last?.line,
+        expected: "a program that ends with EXIT",
+        found: last === undefined ? "an empty program" : `"${last.text}" as the last instruction`,
+      });
+    }
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, program: { instructions, loopSlots } };
+}
+
+function stripComments(line: string): string {
+  return line
+    .replace(/\/\*.*?\*\//g, "") // cuobjdump addresses: /*0240*/
+    .replace(/(#|\/\/).*$/, "")
+    .replace(/;\s*$/, "")
+    .trim();
+}
+
+/** Returns the instruction, or an error as "code\0expected\0found". */
+function parseInstruction(source: string, line: number): ParsedInstruction | string {
+  const err = (code: string, expected: string, found: string) => `${code}\u0000${expected}\u0000${found}`;
+  let rest = source;
+  const srcs: number[] = [];
+
+  const guard = /^@(!?)(\S+)\s+/.exec(rest);
+  if (guard) {
+    const p = parsePredicate(guard[2]);
+    if (p === undefined) return err("bad_operand", "a guard predicate @P0..@P6 or @PT", `"@${guard[1]}${guard[2]}"`);
+    if (p !== Reg.PT) srcs.push(p);
+    rest = rest.slice(guard[0].length);
+  }
+
+  const space = rest.search(/\s/);
+  const opcode = space < 0 ? rest : rest.slice(0, space);
+  const operandText = space < 0 ? "" : rest.slice(space + 1).trim();
+  const [base, ...modifiers] = opcode.toUpperCase().split(".");
+  const info = OPCODES[base];
+  if (info === undefined) {
+    return err("unknown_opcode", `an opcode (${Object.keys(OPCODES).join(", ")})`, `"${opcode}"`);
+  }
+  if (base === "BRA") {
+    return err("bad_program", "a counted loop written as `.loop N` ... `.endloop` (BRA with a label is not supported)", `"${source}"`);
+  }
+  const operands = operandText === "" ? [] : operandText.split(",").map((o) => o.trim());
+  if (operands.length < info.minOperands) {
+    return err("bad_operand", `${info.minOperands} operands for ${base}`, `${operands.length} in "${source}"`);
+  }
+
+  if (base === "BAR") {
+    return parseBarrier(operands, modifiers, source, line, srcs, err);
+  }
+
+  const dstWidth = modifiers.includes("128") ? 4 : modifiers.includes("64") || modifiers.includes("WIDE") ? 2 : 1;
+  const dsts: number[] = [];
+  for (let i = 0; i < operands.length; i++) {
+    const regs = parseOperand(operands[i]);
+    if (typeof regs === "string") return err("bad_operand", regs, `"${operands[i]}" in "${source}"`);
+    if (i < info.destinations) {
+      if (regs.length !== 1 || regs[0].memory) {
+        return err("bad_operand", `a destination register as operand ${i + 1} of ${base}`, `"${operands[i]}"`);
+      }
+      const width = regs[0].reg < Reg.P0 ? Math.max(dstWidth, regs[0].width) : 1;
+      const range = widen(regs[0].reg, width);
+      if (typeof range === "string") return err("out_of_range", range, `"${operands[i]}" in "${source}"`);
+      dsts.push(...range);
+    } else {
+      for (const r of regs) {
+        const range = widen(r.reg, r.width);
+        if (typeof range === "string") return err("out_of_range", range, `"${operands[i]}" in "${source}"`);
+        srcs.push(...range);
+      }
+    }
+  }
+  return { base, modifiers, dsts, srcs, line, text: source };
+}
+
+function parseBarrier(
+  operands: string[],
+  modifiers: string[],
+  source: string,
+  line: number,
+  srcs: number[],
+  err: (code: string, expected: string, found: string) => string,
+): ParsedInstruction | string {
+  const id = operands.length > 0 ? parseImmediate(operands[0]) : 0;
+  if (id === undefined || !Number.isInteger(id) || id < 0 || id > 15) {
+    return err("out_of_range", "a barrier id 0..15", `"${operands[0]}" in "${source}"`);
+  }
+  let threads: number | undefined;
+  if (operands.length > 1) {
+    threads = parseImmediate(operands[1]);
+    if (threads === undefined || !Number.isInteger(threads) || threads <= 0 || threads % 32 !== 0) {
+      return err("out_of_range", "a barrier thread count that is a positive multiple of 32", `"${operands[1]}" in "${source}"`);
+    }
+  }
+  return { base: "BAR", modifiers, dsts: [], srcs, line, text: source, barrier: { id, threads } };
+}
+
+interface OperandReg {
+  readonly reg: number;
+  readonly width: number;
+  readonly memory: boolean;
+}
+
+/** Registers an operand reads or names; a string is the "expected" part of an error. */
+function parseOperand(operand: string): OperandReg[] | string {
+  const text = operand.replace(/^[-!~]+/, "").replace(/^\|(.*)\|$/, "$1");
+  if (text.includes("[")) {
+    // Memory or constant operand: desc[UR6][R4.64], [R2+0x10], c[0x0][0x210].
+    if (/^c\[/i.test(text)) return [];
+    const out: OperandReg[] = [];
+    for (const group of text.matchAll(/\[([^\]]*)\]/g)) {
+      for (const term of group[1].split("+")) {
+        const t = term.trim();
+        if (t === "" || parseImmediate(t) !== undefined) continue;
+        const r = parseRegister(t);
+        if (typeof r === "string") return r;
+        out.push({ ...r, memory: true });
+      }
+    }
+    return out;
+  }
+  if (parseImmediate(text) !== undefined) return [];
+  const r = parseRegister(text);
+  if (typeof r === "string") return r;
+  return [{ ...r, memory: false }];
+}
+
+function parseRegister(token: string): { reg: number; width: number } | string {
+  const m = /^(UR|R|P)(\d+|Z|T)((?:\.[A-Za-z0-9_]+)*)$/i.exec(token);
+  if (!m) return "a register (R0..R254, RZ, P0..P6, PT, UR0..UR62, URZ), an immediate, or a memory operand [R2]";
+  const kind = m[1].toUpperCase();
+  const id = m[2].toUpperCase();
+  const suffixes = m[3].toUpperCase().split(".");
+  const width = suffixes.includes("128") ? 4 : suffixes.includes("64") ? 2 : 1;
+  if (kind === "R") {
+    if (id === "Z") return { reg: Reg.RZ, width: 1 };
+    const n = Number(id);
+    if (id === "T" || n > 254) return "a register R0..R254 or RZ";
+    return { reg: n, width };
+  }
+  if (kind === "UR") {
+    if (id === "Z") return { reg: Reg.URZ, width: 1 };
+    const n = Number(id);
+    if (id === "T" || n > 62) return "a uniform register UR0..UR62 or URZ";
+    return { reg: Reg.UR0 + n, width };
+  }
+  const p = parsePredicate(`P${id}`);
+  return p === undefined ? "a predicate P0..P6 or PT" : { reg: p, width: 1 };
+}
+
+function parsePredicate(token: string): number | undefined {
+  const m = /^P(\d|T)$/i.exec(token);
+  if (!m) return undefined;
+  if (m[1].toUpperCase() === "T") return Reg.PT;
+  const n = Number(m[1]);
+  return n <= 6 ? Reg.P0 + n : undefined;
+}
+
+function parseImmediate(token: string): number | undefined {
+  if (/^[-+]?0x[0-9a-f]+$/i.test(token)) return Number.parseInt(token, 16);
+  if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?f?$/i.test(token)) return Number.parseFloat(token);
+  if (/^[-+]?(inf|nan|qnan)$/i.test(token)) return 0;
+  return undefined;
+}
+
+/** The registers a value of `width` occupies starting at `reg`, or an error. */
+function widen(reg: number, width: number): number[] | string {
+  if (width === 1 || reg === Reg.RZ || reg === Reg.URZ) return [reg];
+  if (reg % width !== 0) return `an aligned ${width * 32}-bit register (R${width === 2 ? "2n" : "4n"})`;
+  const limit = reg < Reg.P0 ? 254 : Reg.URZ - 1;
+  if (reg + width - 1 > limit) return "a register range that ends at or below R254";
+  return Array.from({ length: width }, (_, k) => reg + k);
+}

@@ -1,0 +1,53 @@
+import type { SchedulerMetrics, SimulationResult } from "../stats/metrics.js";
+import { WARP_STATE_NAMES } from "../stats/warp-state.js";
+
+/** A metric of one scope ("smsp0".."smsp3" or "sm") under a stable snake_case name. */
+export interface MetricRow {
+  readonly scope: string;
+  readonly metric: string;
+  readonly value: number | string;
+}
+
+/** Every metric of a result as tidy rows: one per scope and metric (docs/metrics.md). */
+export function metricRows(result: SimulationResult): MetricRow[] {
+  const rows: MetricRow[] = [];
+  result.subpartitions.forEach((m, i) => pushScheduler(rows, `smsp${i}`, m));
+  pushScheduler(rows, "sm", result.sm);
+  const occ = result.occupancy;
+  const sm = (metric: string, value: number | string) => rows.push({ scope: "sm", metric, value });
+  sm("occupancy_theoretical", occ.theoretical.occupancy);
+  sm("occupancy_achieved", occ.achieved);
+  sm("warps_per_sm_theoretical", occ.theoretical.warpsPerSm);
+  sm("warps_per_sm_achieved", occ.achievedWarpsPerSm);
+  sm("blocks_per_sm_theoretical", occ.theoretical.blocksPerSm);
+  sm("blocks_per_sm_resident", occ.residentBlocks);
+  sm("occupancy_limiter", occ.theoretical.limiters.join("+"));
+  sm("outcome", result.outcome.status);
+  return rows;
+}
+
+/** The scalar metrics of one scope, by name (what sweeps put in columns). */
+export function schedulerColumns(m: SchedulerMetrics): Record<string, number> {
+  const out: Record<string, number> = {
+    cycles: m.cycles,
+    active_cycles: m.activeCycles,
+    inst_executed: m.instExecuted,
+    ipc: m.ipc,
+    issue_active: m.issueActive,
+    warps_active: m.warpsActive,
+    warps_eligible: m.warpsEligible,
+    no_eligible: m.noEligible,
+  };
+  for (const name of WARP_STATE_NAMES) {
+    const s = m.stalls[name];
+    out[`stall_${name}_warp_cycles`] = s.warpCycles;
+    out[`stall_${name}_share`] = s.share;
+    out[`stall_${name}_per_issue`] = s.perIssue;
+  }
+  return out;
+}
+
+function pushScheduler(rows: MetricRow[], scope: string, m: SchedulerMetrics): void {
+  for (const [metric, value] of Object.entries(schedulerColumns(m))) rows.push({ scope, metric, value });
+  m.eligibleHistogram.forEach((cycles, k) => rows.push({ scope, metric: `eligible_hist_${k}`, value: cycles }));
+}

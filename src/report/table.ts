@@ -1,0 +1,81 @@
+import type { SchedulerMetrics, SimulationResult } from "../stats/metrics.js";
+import { WARP_STATE_NAMES } from "../stats/warp-state.js";
+
+const BAR_WIDTH = 30;
+
+/** A human-readable report: header, a row per sub-partition and the SM, stalls with bars. */
+export function formatTable(result: SimulationResult): string {
+  const { scenario: sc, occupancy: occ } = result;
+  const out: string[] = [];
+  out.push(`warpsim: ${sc.name}  (${sc.arch}, scheduler ${sc.scheduler}, seed ${sc.seed})`);
+  out.push(`outcome      ${describeOutcome(result)}`);
+  const th = occ.theoretical;
+  out.push(
+    `occupancy    theoretical ${pct(th.occupancy)} (${th.blocksPerSm} blocks x ${th.warpsPerBlock} warps = ` +
+      `${th.warpsPerSm} warps/SM, limited by ${th.limiters.join(" + ") || "nothing"}); ` +
+      `achieved ${pct(occ.achieved)} (${fix(occ.achievedWarpsPerSm, 2)} warps/SM)`,
+  );
+  if (occ.residentBlocks !== th.blocksPerSm) out.push(`             resident blocks pinned to ${occ.residentBlocks}`);
+  out.push("");
+
+  const header = ["", "active cyc", "inst", "IPC", "issue", "warps/cyc", "eligible/cyc", "no eligible"];
+  const rows = result.subpartitions.map((m, i) => schedulerRow(`SMSP ${i}`, m));
+  rows.push(schedulerRow("SM", result.sm));
+  out.push(...alignColumns([header, ...rows]));
+  out.push("");
+
+  out.push("warp states (SM)    cycles/issue   share of warp-cycles");
+  const stalls = WARP_STATE_NAMES.map((name) => ({ name, ...result.sm.stalls[name] }))
+    .filter((s) => s.warpCycles > 0)
+    .sort((a, b) => b.warpCycles - a.warpCycles);
+  const widest = Math.max(...stalls.map((s) => s.share), 1e-9);
+  for (const s of stalls) {
+    out.push(`  ${s.name.padEnd(18)} ${fix(s.perIssue, 2).padStart(10)}   ${pct(s.share).padStart(6)} ${bar(s.share / widest)}`);
+  }
+  out.push("");
+
+  out.push("eligible warps per active cycle (SM)");
+  const hist = result.sm.eligibleHistogram;
+  const active = result.sm.activeCycles;
+  const tallest = Math.max(...hist, 1);
+  hist.forEach((cycles, k) => {
+    if (cycles > 0) out.push(`  ${String(k).padStart(3)}  ${pct(cycles / active).padStart(6)} ${bar(cycles / tallest)}`);
+  });
+  return out.join("\n") + "\n";
+}
+
+function describeOutcome(result: SimulationResult): string {
+  const o = result.outcome;
+  const what = `${result.scenario.blocks} block${result.scenario.blocks === 1 ? "" : "s"} of ${result.scenario.threadsPerBlock} threads`;
+  if (o.status === "completed") return `completed in ${result.cycles} cycles (${what})`;
+  const reason = o.status === "deadlock" ? "DEADLOCK: no warp can ever issue again" : "CYCLE LIMIT reached";
+  return `${reason} at cycle ${o.atCycle} (${what}); ${o.stuckWarps.length} warps still on the SM`;
+}
+
+function schedulerRow(label: string, m: SchedulerMetrics): string[] {
+  return [
+    label,
+    String(m.activeCycles),
+    String(m.instExecuted),
+    fix(m.ipc, 3),
+    pct(m.issueActive),
+    fix(m.warpsActive, 2),
+    fix(m.warpsEligible, 3),
+    pct(m.noEligible),
+  ];
+}
+
+function alignColumns(rows: string[][]): string[] {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
+}
+
+function bar(fraction: number): string {
+  const eighths = Math.round(Math.max(0, Math.min(1, fraction)) * BAR_WIDTH * 8);
+  const full = Math.floor(eighths / 8);
+  const partial = eighths % 8;
+  return "█".repeat(full) + (partial > 0 ? " ▏▎▍▌▋▊▉"[partial] : "");
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const fix = (x: number, digits: number) => x.toFixed(digits);

@@ -1,0 +1,166 @@
+import { existsSync, readFileSync } from "node:fs";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document } from "yaml";
+import type { z } from "zod";
+import { ScenarioError, type ScenarioIssue } from "../errors.js";
+import { resolveScenario, type Scenario } from "./resolve.js";
+import { scenarioSchema } from "./schema.js";
+
+/**
+ * Loads a scenario from a file path or from YAML/JSON text, validates it and resolves it.
+ * Throws ScenarioError listing every problem with its file, line or field, what was expected
+ * and what was found.
+ */
+export function loadScenario(pathOrText: string): Scenario {
+  const { file, text } = readSource(pathOrText);
+  return parseScenario(text, file);
+}
+
+/** Validates scenario text; `file` names it in messages. */
+export function parseScenario(text: string, file = "<inline>"): Scenario {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new ScenarioError(
+      doc.errors.map((e) => ({
+        code: "parse_error",
+        file,
+        path: [],
+        line: lineCounter.linePos(e.pos[0]).line,
+        expected: "valid YAML or JSON",
+        found: e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
+      })),
+    );
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new ScenarioError([
+      { code: "invalid_field", file, path: [], line: 1, expected: "a mapping of scenario fields (launch, program, ...)", found: describe(data) },
+    ]);
+  }
+  const checked = scenarioSchema.safeParse(data);
+  if (!checked.success) {
+    throw new ScenarioError(checked.error.issues.map((issue) => toScenarioIssue(issue, data, doc, lineCounter, file)));
+  }
+  const programNode = doc.get("program", true);
+  const programLineOffset =
+    isScalar(programNode) && (programNode.type === Scalar.BLOCK_LITERAL || programNode.type === Scalar.BLOCK_FOLDED)
+      ? lineCounter.linePos(programNode.range![0]).line
+      : lineOf(doc, lineCounter, ["program"]) !== undefined
+        ? lineOf(doc, lineCounter, ["program"])! - 1
+        : 0;
+  const resolved = resolveScenario(checked.data, { file, programLineOffset });
+  if (!resolved.ok) throw new ScenarioError(resolved.issues);
+  return resolved.scenario;
+}
+
+function readSource(pathOrText: string): { file: string; text: string } {
+  const looksLikeText = pathOrText.includes("\n") || /^\s*[{]/.test(pathOrText);
+  if (looksLikeText) return { file: "<inline>", text: pathOrText };
+  if (!existsSync(pathOrText)) {
+    throw new ScenarioError([
+      { code: "parse_error", file: pathOrText, path: [], expected: "a scenario file (YAML or JSON) that exists", found: "no such file" },
+    ]);
+  }
+  try {
+    return { file: pathOrText, text: readFileSync(pathOrText, "utf8") };
+  } catch (e) {
+    throw new ScenarioError([
+      { code: "parse_error", file: pathOrText, path: [], expected: "a readable scenario file", found: (e as Error).message },
+    ]);
+  }
+}
+
+function toScenarioIssue(
+  issue: z.core.$ZodIssue,
+  data: object,
+  doc: Document,
+  lineCounter: LineCounter,
+  file: string,
+): ScenarioIssue {
+  const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+  const found = describe(valueAt(data, path));
+  const line = lineOf(doc, lineCounter, path);
+  switch (issue.code) {
+    case "unrecognized_keys": {
+      const keys = issue.keys;
+      return {
+        code: "unknown_field",
+        file,
+        path,
+        line: lineOf(doc, lineCounter, [...path, keys[0]]) ?? line,
+        expected: `only known fields (${knownKeys(path).join(", ")})`,
+        found: `unknown field${keys.length > 1 ? "s" : ""} ${keys.map((k) => JSON.stringify(k)).join(", ")}`,
+      };
+    }
+    case "invalid_type":
+      if (found === "nothing") return { code: "missing_field", file, path, line, expected: `a ${issue.expected} here (required)`, found };
+      return { code: "invalid_field", file, path, line, expected: `a ${issue.expected}`, found };
+    case "too_small":
+      return { code: "out_of_range", file, path, line, expected: `${issue.origin === "array" ? "at least" : "a value >="} ${issue.minimum}`, found };
+    case "too_big":
+      return { code: "out_of_range", file, path, line, expected: `a value <= ${issue.maximum}`, found };
+    case "invalid_value":
+      return { code: "invalid_field", file, path, line, expected: `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`, found };
+    case "invalid_union":
+      if (found === "nothing") return { code: "missing_field", file, path, line, expected: `${unionExpectation(path)} (required)`, found };
+      return { code: "invalid_field", file, path, line, expected: unionExpectation(path), found };
+    default:
+      return { code: "invalid_field", file, path, line, expected: issue.message.replace(/^Invalid input: /, ""), found };
+  }
+}
+
+function unionExpectation(path: readonly (string | number)[]): string {
+  const last = path[path.length - 1];
+  if (last === "program") return "assembly text, or a generator such as { generator: load-compute, ilp, computePerLoad, iterations }";
+  if (last === "arch") return "a preset name such as sm_90, or { preset: sm_90, ...overrides }";
+  if (last === "latency" || last === "storeLatency") return "a latency distribution: { kind: fixed | uniform | normal | mix, ... }";
+  return "one of the accepted forms (docs/scenario-format.md)";
+}
+
+function knownKeys(path: readonly (string | number)[]): string[] {
+  let schema: unknown = scenarioSchema;
+  for (const part of path) {
+    const shape = shapeOf(schema);
+    if (shape === undefined || typeof part !== "string") return [];
+    schema = shape[part];
+  }
+  return Object.keys(shapeOf(schema) ?? {});
+}
+
+function shapeOf(schema: unknown): Record<string, unknown> | undefined {
+  let s = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; options?: unknown[] } } | undefined;
+  for (let i = 0; i < 5 && s !== undefined; i++) {
+    if (s.shape) return s.shape;
+    if (s.def?.innerType) s = s.def.innerType as typeof s;
+    else if (s.def?.options) s = s.def.options.find((o) => shapeOf(o) !== undefined) as typeof s;
+    else return undefined;
+  }
+  return undefined;
+}
+
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let v: unknown = data;
+  for (const p of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<string | number, unknown>)[p];
+  }
+  return v;
+}
+
+/** 1-based line of the YAML node at `path`, or of its nearest existing parent. */
+function lineOf(doc: Document, lineCounter: LineCounter, path: readonly (string | number)[]): number | undefined {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true);
+    if ((isScalar(node) || isMap(node) || isSeq(node)) && node.range) return lineCounter.linePos(node.range[0]).line;
+  }
+  return undefined;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === "object") return "a mapping";
+  return String(value);
+}

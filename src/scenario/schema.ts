@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { PIPE_NAMES } from "../arch/arch-spec.js";
+import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
+import { OPCODES } from "../program/opcodes.js";
+import { POLICY_NAMES } from "../sm/schedulers/index.js";
+
+/**
+ * The scenario file format (docs/scenario-format.md), as a zod schema: the single source of
+ * truth for what a scenario may contain. Types are inferred from it.
+ */
+
+const count = (min: number) => z.number().int().min(min);
+
+/** Bytes as a number or a string with a binary suffix: 48K = 49152, 1M = 1048576. */
+export const byteSize = z.union([
+  count(0),
+  z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?\s*([KkMm](i?B)?|B)?\s*$/, { message: "a byte size such as 49152, 48K or 1M" })
+    .transform((s) => parseByteSize(s)),
+]);
+
+export function parseByteSize(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([KkMm]?)/.exec(text);
+  if (!m) return NaN;
+  const unit = m[2].toUpperCase() === "K" ? 1024 : m[2].toUpperCase() === "M" ? 1024 * 1024 : 1;
+  return Math.round(Number(m[1]) * unit);
+}
+
+const latencyCycles = count(1);
+
+export const latencyDistribution = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("fixed"), cycles: latencyCycles }).strict(),
+  z
+    .object({ kind: z.literal("uniform"), min: latencyCycles, max: latencyCycles })
+    .strict()
+    .refine((d) => d.min <= d.max, { message: "min <= max", path: ["max"] }),
+  z
+    .object({
+      kind: z.literal("normal"),
+      mean: z.number().positive(),
+      stddev: z.number().min(0),
+      min: latencyCycles.optional(),
+      max: latencyCycles.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("mix"),
+      levels: z
+        .array(
+          z
+            .object({ level: z.enum(["l1", "l2", "dram"]), fraction: z.number().min(0).max(1), cycles: latencyCycles.optional() })
+            .strict(),
+        )
+        .min(1),
+    })
+    .strict()
+    .refine((d) => Math.abs(d.levels.reduce((s, l) => s + l.fraction, 0) - 1) < 1e-9, {
+      message: "level fractions that add up to 1",
+      path: ["levels"],
+    }),
+]);
+
+const opcodeName = z.string().refine((s) => s in OPCODES, { message: `an opcode (${Object.keys(OPCODES).join(", ")})` });
+
+export const archOverrides = z
+  .object({
+    preset: z.string().optional(),
+    displayName: z.string().optional(),
+    subpartitionsPerSm: count(1).optional(),
+    maxWarpsPerSm: count(1).optional(),
+    maxThreadsPerSm: count(32).optional(),
+    maxBlocksPerSm: count(1).optional(),
+    maxThreadsPerBlock: count(1).optional(),
+    registersPerSm: count(1).optional(),
+    registersPerBlock: count(1).optional(),
+    maxRegistersPerThread: count(1).optional(),
+    registerAllocationUnit: count(1).optional(),
+    sharedMemAllocationUnit: count(1).optional(),
+    sharedMemPerSmBytes: byteSize.optional(),
+    sharedMemPerBlockBytes: byteSize.optional(),
+    sharedMemPerBlockOptinBytes: byteSize.optional(),
+    reservedSharedMemPerBlockBytes: byteSize.optional(),
+    sharedMemCarveoutsKiB: z.array(count(0)).min(1).optional(),
+    pipes: z.partialRecord(z.enum(PIPE_NAMES as [string, ...string[]]), z.object({ lanes: count(1) }).strict()).optional(),
+    opcodes: z
+      .record(opcodeName, z.object({ latencyCycles: count(0), issueCycles: count(1).optional() }).strict())
+      .optional(),
+    resultDelayCycles: count(0).optional(),
+    memoryLevels: z
+      .object({ l1HitCycles: latencyCycles, l2HitCycles: latencyCycles, dramCycles: latencyCycles })
+      .partial()
+      .strict()
+      .optional(),
+    branch: z.object({ resolveCycles: count(0), takenRefetchCycles: count(0) }).partial().strict().optional(),
+  })
+  .strict();
+
+export const loadComputeProgram = z
+  .object({
+    generator: z.literal("load-compute"),
+    ilp: count(1).max(LOAD_COMPUTE_MAX_ILP),
+    computePerLoad: count(0),
+    iterations: count(1),
+  })
+  .strict();
+
+export const launchSchema = z
+  .object({
+    threadsPerBlock: count(1),
+    blocks: count(1).default(1),
+    registersPerThread: count(0).default(32),
+    sharedMemPerBlock: byteSize.default(0),
+    staticSharedMemPerBlock: byteSize.default(0),
+    carveoutPercent: z.number().min(-1).max(100).default(-1),
+    residentBlocks: count(1).optional(),
+  })
+  .strict();
+
+export const scenarioSchema = z
+  .object({
+    name: z.string().optional(),
+    description: z.string().optional(),
+    arch: z.union([z.string(), archOverrides]).default("sm_90"),
+    launch: launchSchema,
+    memory: z
+      .object({ latency: latencyDistribution.optional(), storeLatency: latencyDistribution.optional() })
+      .strict()
+      .default({}),
+    scheduler: z.enum(POLICY_NAMES).default("gto"),
+    seed: z.number().int().min(0).default(1),
+    program: z.union([z.string(), loadComputeProgram]),
+  })
+  .strict();
+
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ScenarioFields = z.output<typeof scenarioSchema>;
+export type ArchOverrides = z.output<typeof archOverrides>;

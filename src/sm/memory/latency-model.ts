@@ -1,0 +1,73 @@
+import seedrandom from "seedrandom";
+import type { ArchSpec } from "../../arch/arch-spec.js";
+
+/** How a global memory access's latency is drawn (docs/scenario-format.md, `memory`). */
+export type LatencyDistribution =
+  | { readonly kind: "fixed"; readonly cycles: number }
+  | { readonly kind: "uniform"; readonly min: number; readonly max: number }
+  | { readonly kind: "normal"; readonly mean: number; readonly stddev: number; readonly min?: number; readonly max?: number }
+  | {
+      readonly kind: "mix";
+      readonly levels: readonly { readonly level: "l1" | "l2" | "dram"; readonly fraction: number; readonly cycles?: number }[];
+    };
+
+/** The scenario default: uniform 400..800 cycles (DESIGN.md §2). */
+export const DEFAULT_LOAD_LATENCY: LatencyDistribution = { kind: "uniform", min: 400, max: 800 };
+
+/**
+ * Draws whole-cycle latencies from a seeded generator. Every draw happens in issue order, so a
+ * scenario and seed give the same latencies on every run and machine.
+ */
+export class LatencyModel {
+  private readonly rng: () => number;
+  private readonly draw: () => number;
+  /** Set by the last draw of a `mix` model: index of the level hit; -1 otherwise. */
+  lastLevel = -1;
+
+  constructor(distribution: LatencyDistribution, arch: ArchSpec, seed: string) {
+    this.rng = seedrandom(seed);
+    this.draw = this.compile(distribution, arch);
+  }
+
+  /** Latency in cycles (>= 1) of the next access. */
+  next(): number {
+    return this.draw();
+  }
+
+  private compile(d: LatencyDistribution, arch: ArchSpec): () => number {
+    const rng = this.rng;
+    switch (d.kind) {
+      case "fixed":
+        return () => d.cycles;
+      case "uniform": {
+        const span = d.max - d.min + 1;
+        return () => d.min + Math.floor(rng() * span);
+      }
+      case "normal": {
+        const lo = d.min ?? 1;
+        const hi = d.max ?? Infinity;
+        return () => {
+          // Box-Muller; 1 - u keeps the logarithm finite.
+          const u = 1 - rng();
+          const v = rng();
+          const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+          return Math.min(hi, Math.max(lo, Math.round(d.mean + d.stddev * z)));
+        };
+      }
+      case "mix": {
+        const defaults = { l1: arch.memoryLevels.l1HitCycles, l2: arch.memoryLevels.l2HitCycles, dram: arch.memoryLevels.dramCycles };
+        const cycles = Float64Array.from(d.levels, (l) => l.cycles ?? defaults[l.level]);
+        const cumulative = new Float64Array(d.levels.length);
+        let sum = 0;
+        d.levels.forEach((l, i) => (cumulative[i] = sum += l.fraction));
+        return () => {
+          const u = rng() * sum;
+          let i = 0;
+          while (i < cumulative.length - 1 && u >= cumulative[i]) i++;
+          this.lastLevel = i;
+          return cycles[i];
+        };
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { oldestOf, type SchedulerPolicy, type WarpAges } from "./policy.js";
+
+/**
+ * Greedy-then-oldest: keep issuing from the warp that issued last while it stays eligible;
+ * when it stalls, switch to the oldest eligible warp (lowest launch order). Favouring old warps
+ * lets them finish and free their block's resources early, as real SMs appear to do
+ * (docs/scheduling.md).
+ */
+export class GreedyThenOldest implements SchedulerPolicy {
+  private last = -1;
+  constructor(private readonly warps: WarpAges) {}
+
+  pick(eligible: Int32Array, count: number): number {
+    const last = this.last;
+    for (let i = 0; i < count; i++) {
+      if (eligible[i] === last) return last;
+    }
+    return (this.last = oldestOf(eligible, count, this.warps));
+  }
+}

@@ -1,0 +1,10 @@
+import { oldestOf, type SchedulerPolicy, type WarpAges } from "./policy.js";
+
+/** Oldest-first: every cycle, the eligible warp with the lowest launch order issues. */
+export class OldestFirst implements SchedulerPolicy {
+  constructor(private readonly warps: WarpAges) {}
+
+  pick(eligible: Int32Array, count: number): number {
+    return oldestOf(eligible, count, this.warps);
+  }
+}

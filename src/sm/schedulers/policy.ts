@@ -1,0 +1,32 @@
+/**
+ * A warp-scheduling policy is only an ordering of the eligible warps (GPGPU-Sim's one good
+ * idea). Each sub-partition owns one instance; `pick` is called once per cycle in which at
+ * least one warp is eligible, with the eligible warp slots in a caller-owned buffer.
+ */
+export interface SchedulerPolicy {
+  /** Returns the warp slot to issue, one of eligible[0 .. count). count >= 1. */
+  pick(eligible: Int32Array, count: number): number;
+}
+
+export const POLICY_NAMES = ["gto", "lrr", "oldest", "random"] as const;
+export type PolicyName = (typeof POLICY_NAMES)[number];
+
+/** What a policy may read about warps: their age (launch order; lower is older). */
+export interface WarpAges {
+  readonly age: Float64Array;
+}
+
+/** Index in eligible[0..count) of the oldest warp. */
+export function oldestOf(eligible: Int32Array, count: number, warps: WarpAges): number {
+  let best = eligible[0];
+  let bestAge = warps.age[best];
+  for (let i = 1; i < count; i++) {
+    const w = eligible[i];
+    const a = warps.age[w];
+    if (a < bestAge) {
+      best = w;
+      bestAge = a;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,55 @@
+import { Reg } from "../program/opcodes.js";
+import type { Program } from "../program/program.js";
+import { WarpState } from "../stats/warp-state.js";
+
+/**
+ * Per-warp register scoreboard. Each entry holds the absolute cycle at which the register's
+ * pending value can be consumed and the stall state a consumer waits in until then, so a check
+ * is a compare and nothing ticks per cycle (the mgpusim Scoreboard.Tick pitfall, avoided).
+ */
+export class Scoreboard {
+  private readonly readyAt: Float64Array;
+  private readonly reason: Uint8Array;
+  /** Set by `readyAtFor`: the stall state of the operand that is ready last. */
+  lastReason: WarpState = WarpState.wait;
+
+  constructor(warpSlots: number) {
+    this.readyAt = new Float64Array(warpSlots * Reg.COUNT);
+    this.reason = new Uint8Array(warpSlots * Reg.COUNT);
+  }
+
+  /** Clears a slot for a new warp. */
+  reset(warp: number): void {
+    this.readyAt.fill(0, warp * Reg.COUNT, (warp + 1) * Reg.COUNT);
+  }
+
+  /** The result written to `reg` can be consumed from `cycle`; consumers wait in `state`. */
+  write(warp: number, reg: number, cycle: number, state: WarpState): void {
+    const i = warp * Reg.COUNT + reg;
+    this.readyAt[i] = cycle;
+    this.reason[i] = state;
+  }
+
+  /**
+   * The cycle from which every operand of the instruction at `pc` is ready (0 if none is
+   * pending). `lastReason` then names the state to wait in.
+   */
+  readyAtFor(warp: number, program: Program, pc: number): number {
+    const base = warp * Reg.COUNT;
+    const start = program.waitStart[pc];
+    const end = start + program.waitCount[pc];
+    const regs = program.regs;
+    let latest = 0;
+    let reason: WarpState = WarpState.wait;
+    for (let i = start; i < end; i++) {
+      const r = base + regs[i];
+      const t = this.readyAt[r];
+      if (t > latest) {
+        latest = t;
+        reason = this.reason[r] as WarpState;
+      }
+    }
+    this.lastReason = reason;
+    return latest;
+  }
+}

@@ -1,0 +1,325 @@
+import type { ArchSpec } from "../arch/arch-spec.js";
+import { EventQueue } from "../engine/event-queue.js";
+import { OpKind } from "../program/opcodes.js";
+import type { Program } from "../program/program.js";
+import type { Hooks } from "../stats/hooks.js";
+import { StateAccounting } from "../stats/state-accounting.js";
+import { WARP_STATE_NAMES, WarpState } from "../stats/warp-state.js";
+import { BlockTable } from "./block-table.js";
+import { LatencyModel, type LatencyDistribution } from "./memory/latency-model.js";
+import { createPolicy, type PolicyName } from "./schedulers/index.js";
+import { Scoreboard } from "./scoreboard.js";
+import { Subpartition } from "./subpartition.js";
+import { WarpTable } from "./warp-table.js";
+
+export interface SmConfig {
+  readonly arch: ArchSpec;
+  readonly program: Program;
+  readonly policy: PolicyName;
+  readonly seed: number;
+  /** Blocks this SM runs, in waves of at most `residentBlocksLimit`. */
+  readonly gridBlocks: number;
+  readonly threadsPerBlock: number;
+  readonly residentBlocksLimit: number;
+  readonly loadLatency: LatencyDistribution;
+  readonly storeLatency: LatencyDistribution;
+  readonly hooks: Hooks;
+}
+
+/** A warp still on the SM when a run stops early, for the report. */
+export interface StuckWarp {
+  readonly warpSlot: number;
+  readonly block: number;
+  readonly warpInBlock: number;
+  readonly subpartition: number;
+  readonly pc: number;
+  readonly line: number;
+  readonly instruction: string;
+  readonly state: string;
+}
+
+export type RunOutcome =
+  | { readonly status: "completed"; readonly cycle: number }
+  | { readonly status: "deadlock" | "cycle_limit"; readonly cycle: number; readonly stuck: readonly StuckWarp[] };
+
+const Event = { ready: 0, exit: 1 } as const;
+
+/**
+ * One streaming multiprocessor: its sub-partitions, warp slots, scoreboard and resident
+ * blocks, driven by a discrete-event loop that visits only cycles in which something can
+ * happen (docs/timing.md). Glue only: scheduling lives in Subpartition, policies in
+ * ./schedulers, accounting in ../stats.
+ */
+export class StreamingMultiprocessor {
+  readonly warps: WarpTable;
+  readonly accounting: StateAccounting;
+  readonly subpartitions: readonly Subpartition[];
+  private readonly scoreboard: Scoreboard;
+  private readonly blocks: BlockTable;
+  private readonly events = new EventQueue();
+  private readonly loads: LatencyModel;
+  private readonly stores: LatencyModel;
+  private readonly program: Program;
+  private readonly arch: ArchSpec;
+  private readonly warpsPerBlock: number;
+  private nextGridBlock = 0;
+  private nextAge = 0;
+  private liveWarps = 0;
+  private lastCycle = 0;
+  private activeSince = 0;
+  /** Cycles with at least one warp on the SM. */
+  activeCycles = 0;
+
+  constructor(private readonly config: SmConfig) {
+    const { arch, program } = config;
+    this.arch = arch;
+    this.program = program;
+    this.warpsPerBlock = Math.ceil(config.threadsPerBlock / arch.warpSize);
+    const slots = arch.maxWarpsPerSm;
+    this.warps = new WarpTable(slots, program.loopSlots);
+    this.scoreboard = new Scoreboard(slots);
+    this.accounting = new StateAccounting(slots, arch.subpartitionsPerSm, config.hooks);
+    this.blocks = new BlockTable(config.residentBlocksLimit, this.warpsPerBlock);
+    this.loads = new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`);
+    this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
+    this.subpartitions = Array.from(
+      { length: arch.subpartitionsPerSm },
+      (_, i) =>
+        new Subpartition(
+          i,
+          slots,
+          createPolicy(config.policy, this.warps, slots, `${config.seed}:scheduler:${i}`),
+          this.warps,
+          program,
+          this.accounting,
+        ),
+    );
+  }
+
+  /** Runs until every block has finished, nothing can progress, or `maxCycles` is passed. */
+  run(maxCycles: number): RunOutcome {
+    const { events, subpartitions } = this;
+    this.admitBlocks(0);
+    let now = 0;
+    for (;;) {
+      while (events.peekCycle() <= now) {
+        const kind = events.peekKind();
+        const warp = events.peekArg();
+        events.pop();
+        if (kind === Event.ready) this.wake(warp, now);
+        else this.exitWarp(warp, now);
+      }
+      for (let s = 0; s < subpartitions.length; s++) {
+        const sp = subpartitions[s];
+        if (sp.nextWakeAt <= now) {
+          const warp = sp.select(now);
+          if (warp >= 0) this.issue(warp, now, sp);
+          if (!sp.hasCandidates) sp.nextWakeAt = Infinity;
+        }
+      }
+      // Jump to the next cycle in which anything can change (issue may have pushed events).
+      let next = events.peekCycle();
+      for (let s = 0; s < subpartitions.length; s++) {
+        if (subpartitions[s].nextWakeAt < next) next = subpartitions[s].nextWakeAt;
+      }
+      if (next === Infinity) {
+        if (this.liveWarps === 0 && this.nextGridBlock >= this.config.gridBlocks) {
+          return { status: "completed", cycle: this.lastCycle };
+        }
+        return this.stop("deadlock", now + 1);
+      }
+      if (next > maxCycles) return this.stop("cycle_limit", maxCycles);
+      now = next;
+    }
+  }
+
+  /** Issues the instruction at the warp's pc in cycle `now` (the warp was selected). */
+  private issue(warp: number, now: number, sp: Subpartition): void {
+    const { program, warps, scoreboard, arch } = this;
+    const pc = warps.pc[warp];
+    const kind = program.kind[pc];
+    const delay = arch.resultDelayCycles;
+    warps.instructions[warp]++;
+    const hooks = this.config.hooks.issue;
+    if (hooks.length !== 0) for (const hook of hooks) hook(now, sp.index, warp, pc);
+    sp.pipeFreeAt[program.pipe[pc]] = now + program.issueCycles[pc];
+
+    switch (kind) {
+      case OpKind.math:
+      case OpKind.mio:
+      case OpKind.loadGlobal: {
+        const latency = kind === OpKind.loadGlobal ? this.loads.next() : program.latencyCycles[pc];
+        const readyAt = now + latency + delay;
+        const state = program.resultState[pc] as WarpState;
+        const end = program.writeStart[pc] + program.writeCount[pc];
+        for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
+        break;
+      }
+      case OpKind.storeGlobal:
+      case OpKind.storeShared: {
+        const latency = kind === OpKind.storeGlobal ? this.stores.next() : program.latencyCycles[pc];
+        const doneAt = now + latency + delay;
+        if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
+        break;
+      }
+      case OpKind.branch:
+        return this.branch(warp, now, sp);
+      case OpKind.barrier:
+        return this.arriveAtBarrier(warp, now, sp);
+      case OpKind.exit: {
+        sp.removeCandidate(warp);
+        const leaveAt = Math.max(now + 1, warps.storesDoneAt[warp]);
+        if (leaveAt > now + 1) this.accounting.enter(warp, WarpState.drain, now + 1);
+        this.events.push(leaveAt, Event.exit, warp);
+        return;
+      }
+    }
+    warps.pc[warp] = pc + 1;
+    this.wake(warp, now + 1);
+  }
+
+  /** `.endloop`: count the trip, jump back or fall through, and pay the branch's delay. */
+  private branch(warp: number, now: number, sp: Subpartition): void {
+    const { program, warps, accounting } = this;
+    const pc = warps.pc[warp];
+    const counter = warp * warps.loopSlots + program.loopSlot[pc];
+    const taken = ++warps.loopCount[counter] < program.loopTrips[pc];
+    if (taken) {
+      warps.pc[warp] = program.loopTarget[pc];
+    } else {
+      warps.loopCount[counter] = 0;
+      warps.pc[warp] = pc + 1;
+    }
+    const resolve = this.arch.branch.resolveCycles;
+    const refetch = taken ? this.arch.branch.takenRefetchCycles : 0;
+    if (resolve + refetch === 0) return this.wake(warp, now + 1);
+    sp.removeCandidate(warp);
+    let t = now + 1;
+    if (resolve > 0) accounting.enter(warp, WarpState.branch_resolving, t);
+    t += resolve;
+    if (refetch > 0) accounting.enter(warp, WarpState.no_instruction, t);
+    t += refetch;
+    this.events.push(t, Event.ready, warp);
+  }
+
+  private arriveAtBarrier(warp: number, now: number, sp: Subpartition): void {
+    const { program, warps, blocks } = this;
+    const pc = warps.pc[warp];
+    const id = program.barrierId[pc];
+    const block = warps.block[warp];
+    warps.pc[warp] = pc + 1;
+    warps.waitingAtBarrier[warp] = id;
+    sp.removeCandidate(warp);
+    this.accounting.enter(warp, WarpState.barrier, now + 1);
+    if (blocks.arrive(block, id, program.barrierWarps[pc])) this.releaseBarrier(block, id, now + 1);
+  }
+
+  /** Every warp of `block` waiting at barrier `id` may issue again from `cycle`. */
+  private releaseBarrier(block: number, id: number, cycle: number): void {
+    const { blocks, warps } = this;
+    blocks.resetBarrier(block, id);
+    const first = block * blocks.warpsPerBlock;
+    for (let i = 0; i < blocks.warpsPerBlock; i++) {
+      const w = blocks.warpSlots[first + i];
+      if (warps.block[w] === block && warps.waitingAtBarrier[w] === id) {
+        warps.waitingAtBarrier[w] = -1;
+        this.events.push(cycle, Event.ready, w);
+      }
+    }
+  }
+
+  /**
+   * From `cycle` on the warp wants to issue its next instruction: it becomes a candidate if
+   * its operands are ready, or waits (in the state its latest operand implies) until they are.
+   */
+  private wake(warp: number, cycle: number): void {
+    const sp = this.subpartitions[this.warps.subpartition[warp]];
+    const readyAt = this.scoreboard.readyAtFor(warp, this.program, this.warps.pc[warp]);
+    if (readyAt <= cycle) {
+      sp.addCandidate(warp, cycle);
+    } else {
+      sp.removeCandidate(warp);
+      this.accounting.enter(warp, this.scoreboard.lastReason, cycle);
+      this.events.push(readyAt, Event.ready, warp);
+    }
+  }
+
+  private exitWarp(warp: number, cycle: number): void {
+    const { warps, blocks } = this;
+    const block = warps.block[warp];
+    this.accounting.stop(warp, cycle);
+    this.subpartitions[warps.subpartition[warp]].changeResidency(-1, cycle);
+    warps.free(warp);
+    if (--this.liveWarps === 0) this.activeCycles += cycle - this.activeSince;
+    this.lastCycle = cycle;
+    if (--blocks.liveWarps[block] === 0) {
+      blocks.release(block);
+      this.admitBlocks(cycle);
+      return;
+    }
+    // Barriers that wait for "all live warps" may now be complete.
+    for (let id = 0; id < 16; id++) {
+      if (blocks.isComplete(block, id)) this.releaseBarrier(block, id, cycle);
+    }
+  }
+
+  /** Admits waiting blocks while they fit; their warps may issue from `cycle`. */
+  private admitBlocks(cycle: number): void {
+    const { warps, blocks, config } = this;
+    const smsps = this.subpartitions.length;
+    while (this.nextGridBlock < config.gridBlocks && blocks.residentBlocks < config.residentBlocksLimit) {
+      const block = blocks.allocate(this.nextGridBlock++);
+      const slots = this.freeWarpSlots(this.warpsPerBlock);
+      for (let i = 0; i < slots.length; i++) {
+        const w = slots[i];
+        const sp = this.subpartitions[w % smsps];
+        blocks.warpSlots[block * blocks.warpsPerBlock + i] = w;
+        warps.reset(w, block, i, sp.index, this.nextAge++, cycle);
+        this.scoreboard.reset(w);
+        this.accounting.start(w, sp.index, WarpState.not_selected, cycle);
+        sp.changeResidency(1, cycle);
+        sp.addCandidate(w, cycle);
+        if (this.liveWarps++ === 0) this.activeSince = cycle;
+      }
+    }
+  }
+
+  /** The lowest run of `n` contiguous free slots, else the lowest `n` free slots. */
+  private freeWarpSlots(n: number): number[] {
+    const { warps } = this;
+    let run = 0;
+    for (let w = 0; w < warps.capacity; w++) {
+      run = warps.isFree(w) ? run + 1 : 0;
+      if (run === n) return Array.from({ length: n }, (_, i) => w - n + 1 + i);
+    }
+    const free: number[] = [];
+    for (let w = 0; w < warps.capacity && free.length < n; w++) if (warps.isFree(w)) free.push(w);
+    return free;
+  }
+
+  private stop(status: "deadlock" | "cycle_limit", cycle: number): RunOutcome {
+    const stuck: StuckWarp[] = [];
+    for (let w = 0; w < this.warps.capacity; w++) {
+      if (this.warps.isFree(w)) continue;
+      const pc = this.warps.pc[w];
+      const state = this.accounting.isActive(w) ? WARP_STATE_NAMES[this.accounting.state[w]] : "exited";
+      const barrier = this.warps.waitingAtBarrier[w];
+      const block = this.warps.block[w];
+      stuck.push({
+        warpSlot: w,
+        block: this.blocks.gridIndex[block],
+        warpInBlock: this.warps.warpInBlock[w],
+        subpartition: this.warps.subpartition[w],
+        pc: barrier >= 0 ? pc - 1 : pc,
+        line: this.program.line[barrier >= 0 ? pc - 1 : pc] ?? 0,
+        instruction: this.program.text[barrier >= 0 ? pc - 1 : pc] ?? "",
+        state,
+      });
+      this.accounting.stop(w, Math.max(cycle, this.accounting.since[w]));
+    }
+    for (const sp of this.subpartitions) sp.closeActive(cycle);
+    if (this.liveWarps > 0) this.activeCycles += cycle - this.activeSince;
+    this.lastCycle = cycle;
+    return { status, cycle, stuck };
+  }
+}

@@ -1,0 +1,119 @@
+import { PIPE_COUNT } from "../arch/arch-spec.js";
+import type { Program } from "../program/program.js";
+import type { StateAccounting } from "../stats/state-accounting.js";
+import { WarpState } from "../stats/warp-state.js";
+import type { SchedulerPolicy } from "./schedulers/index.js";
+import type { WarpTable } from "./warp-table.js";
+
+/**
+ * One SM sub-partition (SMSP): a warp scheduler that issues at most one warp-instruction per
+ * cycle, and its pipes. It knows which of its warps have their operands ready (the
+ * candidates); each cycle it is woken, it sorts the candidates into eligible (pipe free) and
+ * throttled, lets the policy pick one eligible warp, and records the states.
+ */
+export class Subpartition {
+  /** Cycle at which each pipe accepts its next warp-instruction. */
+  readonly pipeFreeAt = new Float64Array(PIPE_COUNT);
+  /** Earliest cycle at which `select` may find something to do; Infinity when idle. */
+  nextWakeAt = Infinity;
+
+  // Swap-remove set of candidate warp slots (operands ready, not at a barrier, not exited).
+  private readonly candidates: Int32Array;
+  private readonly position: Int32Array;
+  private candidateCount = 0;
+  private readonly eligible: Int32Array;
+
+  // Statistics that only the scheduler sees.
+  instructions = 0;
+  /** Cycles with k eligible warps, for k >= 1 (cycles with none are derived from activeCycles). */
+  readonly eligibleHistogram: Float64Array;
+  private residentWarps = 0;
+  private activeSince = 0;
+  activeCycles = 0;
+
+  constructor(
+    readonly index: number,
+    warpSlots: number,
+    private readonly policy: SchedulerPolicy,
+    private readonly warps: WarpTable,
+    private readonly program: Program,
+    private readonly accounting: StateAccounting,
+  ) {
+    this.candidates = new Int32Array(warpSlots);
+    this.position = new Int32Array(warpSlots).fill(-1);
+    this.eligible = new Int32Array(warpSlots);
+    this.eligibleHistogram = new Float64Array(warpSlots + 1);
+  }
+
+  get hasCandidates(): boolean {
+    return this.candidateCount > 0;
+  }
+
+  addCandidate(warp: number, cycle: number): void {
+    if (this.position[warp] >= 0) return;
+    this.position[warp] = this.candidateCount;
+    this.candidates[this.candidateCount++] = warp;
+    if (cycle < this.nextWakeAt) this.nextWakeAt = cycle;
+  }
+
+  removeCandidate(warp: number): void {
+    const i = this.position[warp];
+    if (i < 0) return;
+    const last = this.candidates[--this.candidateCount];
+    this.candidates[i] = last;
+    this.position[last] = i;
+    this.position[warp] = -1;
+  }
+
+  isCandidate(warp: number): boolean {
+    return this.position[warp] >= 0;
+  }
+
+  /**
+   * The scheduler's decision for cycle `now`: returns the warp slot to issue, or -1 when every
+   * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
+   */
+  select(now: number): number {
+    const { warps, program, accounting, pipeFreeAt, candidates, eligible } = this;
+    let count = 0;
+    let earliestFree = Infinity;
+    for (let i = 0; i < this.candidateCount; i++) {
+      const w = candidates[i];
+      const pc = warps.pc[w];
+      const free = pipeFreeAt[program.pipe[pc]];
+      if (free <= now) {
+        eligible[count++] = w;
+      } else {
+        accounting.enter(w, program.throttleState[pc] as WarpState, now);
+        if (free < earliestFree) earliestFree = free;
+      }
+    }
+    if (count === 0) {
+      this.nextWakeAt = earliestFree;
+      return -1;
+    }
+    this.eligibleHistogram[count]++;
+    const chosen = this.policy.pick(eligible, count);
+    for (let i = 0; i < count; i++) {
+      const w = eligible[i];
+      accounting.enter(w, w === chosen ? WarpState.selected : WarpState.not_selected, now);
+    }
+    this.instructions++;
+    this.nextWakeAt = now + 1;
+    return chosen;
+  }
+
+  /** A warp arrives on (+1) or leaves (-1) this sub-partition at `cycle`. */
+  changeResidency(delta: 1 | -1, cycle: number): void {
+    if (delta === 1 && this.residentWarps++ === 0) this.activeSince = cycle;
+    if (delta === -1 && --this.residentWarps === 0) this.activeCycles += cycle - this.activeSince;
+  }
+
+  /** Closes the active interval at the end of a run that stopped with warps resident. */
+  closeActive(cycle: number): void {
+    if (this.residentWarps > 0) {
+      this.activeCycles += cycle - this.activeSince;
+      this.activeSince = cycle;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Per-warp-slot state as parallel typed arrays (struct of arrays), indexed by hardware warp
+ * slot. A slot is reused when a new block arrives; `reset` clears what a new warp must not
+ * inherit. The scoreboard and the state accounting keep their own per-slot arrays.
+ */
+export class WarpTable {
+  readonly capacity: number;
+  /** Next instruction to issue. */
+  readonly pc: Int32Array;
+  /** Resident block (index into BlockTable) the warp belongs to; -1 when the slot is free. */
+  readonly block: Int32Array;
+  /** Warp index inside its block. */
+  readonly warpInBlock: Int32Array;
+  readonly subpartition: Uint8Array;
+  /** Launch order over the whole grid: lower is older (the scheduler's notion of age). */
+  readonly age: Float64Array;
+  /** Cycle by which all of the warp's stores have completed (drain ends here). */
+  readonly storesDoneAt: Float64Array;
+  /** Barrier id the warp waits at, or -1. */
+  readonly waitingAtBarrier: Int8Array;
+  /** Loop trip counters, loopSlots per warp. */
+  readonly loopCount: Float64Array;
+  readonly loopSlots: number;
+  /** Cycle the warp arrived and left (for per-warp timelines). */
+  readonly startCycle: Float64Array;
+  readonly instructions: Float64Array;
+
+  constructor(capacity: number, loopSlots: number) {
+    this.capacity = capacity;
+    this.pc = new Int32Array(capacity);
+    this.block = new Int32Array(capacity).fill(-1);
+    this.warpInBlock = new Int32Array(capacity);
+    this.subpartition = new Uint8Array(capacity);
+    this.age = new Float64Array(capacity);
+    this.storesDoneAt = new Float64Array(capacity);
+    this.waitingAtBarrier = new Int8Array(capacity).fill(-1);
+    this.loopSlots = loopSlots;
+    this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
+    this.startCycle = new Float64Array(capacity);
+    this.instructions = new Float64Array(capacity);
+  }
+
+  /** Places a new warp in a free slot. */
+  reset(warp: number, block: number, warpInBlock: number, subpartition: number, age: number, cycle: number): void {
+    this.pc[warp] = 0;
+    this.block[warp] = block;
+    this.warpInBlock[warp] = warpInBlock;
+    this.subpartition[warp] = subpartition;
+    this.age[warp] = age;
+    this.storesDoneAt[warp] = 0;
+    this.waitingAtBarrier[warp] = -1;
+    this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
+    this.startCycle[warp] = cycle;
+    this.instructions[warp] = 0;
+  }
+
+  free(warp: number): void {
+    this.block[warp] = -1;
+  }
+
+  isFree(warp: number): boolean {
+    return this.block[warp] === -1;
+  }
+}

@@ -1,0 +1,17 @@
+import type { WarpState } from "./warp-state.js";
+
+/**
+ * Optional observers of a simulation (a trace writer, a debugger). The model passes primitives,
+ * never fresh objects, and skips the call entirely when a list is empty, so unused hooks cost
+ * one length check (akita's NumHooks() == 0).
+ */
+export interface Hooks {
+  /** A warp issued the instruction at `pc` in `cycle`. */
+  readonly issue: ((cycle: number, subpartition: number, warp: number, pc: number) => void)[];
+  /** From `cycle` on, `warp` is in `state` (-1: it left the SM). Cycles never decrease per warp. */
+  readonly stateChange: ((cycle: number, subpartition: number, warp: number, state: WarpState | -1) => void)[];
+}
+
+export function noHooks(): Hooks {
+  return { issue: [], stateChange: [] };
+}

@@ -1,0 +1,130 @@
+import type { OccupancyResult } from "../arch/occupancy.js";
+import type { StuckWarp } from "../sm/sm.js";
+import { WARP_STATE_COUNT, WARP_STATE_NAMES, type WarpStateName } from "./warp-state.js";
+
+/** One stall reason (warp state): Nsight Compute's two views of it. */
+export interface StallMetric {
+  /** Warp-cycles spent in this state. */
+  readonly warpCycles: number;
+  /** Share of all active warp-cycles. */
+  readonly share: number;
+  /** Warp-cycles per issued instruction (ncu `..._per_issue_active`). */
+  readonly perIssue: number;
+}
+
+/**
+ * Scheduler metrics of one sub-partition, or of the SM (sums over sub-partitions, ratios of
+ * sums, as ncu's `smsp__*.avg.per_cycle_active`). "Per active cycle": per cycle in which the
+ * sub-partition had at least one resident warp. See docs/metrics.md.
+ */
+export interface SchedulerMetrics {
+  /** Cycles the simulation ran (the SM's elapsed cycles). */
+  readonly cycles: number;
+  /** Cycles with at least one warp resident (for the SM row: summed over sub-partitions). */
+  readonly activeCycles: number;
+  /** Warp-instructions issued (ncu inst_executed). */
+  readonly instExecuted: number;
+  /** Instructions per active cycle (per sub-partition; the SM row's is per SM active cycle). */
+  readonly ipc: number;
+  /** Fraction of active cycles with an instruction issued (ncu issue_active). */
+  readonly issueActive: number;
+  /** Mean resident warps per active cycle (ncu warps_active). */
+  readonly warpsActive: number;
+  /** Mean eligible warps per active cycle (ncu warps_eligible). */
+  readonly warpsEligible: number;
+  /** Fraction of active cycles with no eligible warp ("No Eligible"). */
+  readonly noEligible: number;
+  /** eligibleHistogram[k]: active cycles with exactly k eligible warps. */
+  readonly eligibleHistogram: readonly number[];
+  readonly stalls: Readonly<Record<WarpStateName, StallMetric>>;
+}
+
+export type Outcome =
+  | { readonly status: "completed" }
+  | { readonly status: "deadlock" | "cycle_limit"; readonly atCycle: number; readonly stuckWarps: readonly StuckWarp[] };
+
+export interface OccupancyReport {
+  /** From the occupancy calculator. */
+  readonly theoretical: OccupancyResult;
+  /** Mean resident warps per SM active cycle / max warps per SM. */
+  readonly achieved: number;
+  readonly achievedWarpsPerSm: number;
+  /** Resident blocks the run used (pinned or the calculator's). */
+  readonly residentBlocks: number;
+}
+
+export interface SimulationResult {
+  readonly scenario: {
+    readonly name: string;
+    readonly file: string;
+    readonly arch: string;
+    readonly scheduler: string;
+    readonly seed: number;
+    readonly blocks: number;
+    readonly threadsPerBlock: number;
+  };
+  readonly outcome: Outcome;
+  readonly cycles: number;
+  readonly occupancy: OccupancyReport;
+  readonly sm: SchedulerMetrics;
+  readonly subpartitions: readonly SchedulerMetrics[];
+}
+
+/** Raw counters of one sub-partition, as the simulation leaves them. */
+export interface RawSchedulerCounters {
+  readonly activeCycles: number;
+  readonly instructions: number;
+  /** Cycles with k >= 1 eligible warps (index 0 unused). */
+  readonly eligibleHistogram: Float64Array;
+  /** Warp-cycles per state (WARP_STATE_COUNT entries). */
+  readonly warpCycles: Float64Array;
+}
+
+/** Derives the reported metrics from raw counters (pure; `cycles` is the run's length). */
+export function schedulerMetrics(raw: RawSchedulerCounters, cycles: number, ipcCycles = raw.activeCycles): SchedulerMetrics {
+  const active = raw.activeCycles;
+  const per = (x: number, d: number) => (d > 0 ? x / d : 0);
+  let busy = 0;
+  let lastNonZero = 0;
+  for (let k = 1; k < raw.eligibleHistogram.length; k++) {
+    busy += raw.eligibleHistogram[k];
+    if (raw.eligibleHistogram[k] > 0) lastNonZero = k;
+  }
+  const histogram = [active - busy, ...Array.from(raw.eligibleHistogram.subarray(1, lastNonZero + 1))];
+  let total = 0;
+  for (let s = 0; s < WARP_STATE_COUNT; s++) total += raw.warpCycles[s];
+  const stalls = {} as Record<WarpStateName, StallMetric>;
+  WARP_STATE_NAMES.forEach((name, s) => {
+    const warpCycles = raw.warpCycles[s];
+    stalls[name] = { warpCycles, share: per(warpCycles, total), perIssue: per(warpCycles, raw.instructions) };
+  });
+  const eligible = raw.warpCycles[0] + raw.warpCycles[1];
+  return {
+    cycles,
+    activeCycles: active,
+    instExecuted: raw.instructions,
+    ipc: per(raw.instructions, ipcCycles),
+    issueActive: per(raw.instructions, active),
+    warpsActive: per(total, active),
+    warpsEligible: per(eligible, active),
+    noEligible: per(histogram[0], active),
+    eligibleHistogram: histogram,
+    stalls,
+  };
+}
+
+/** Sums raw counters over sub-partitions (for the SM row). */
+export function sumCounters(parts: readonly RawSchedulerCounters[]): RawSchedulerCounters {
+  const width = Math.max(...parts.map((p) => p.eligibleHistogram.length));
+  const eligibleHistogram = new Float64Array(width);
+  const warpCycles = new Float64Array(WARP_STATE_COUNT);
+  let activeCycles = 0;
+  let instructions = 0;
+  for (const p of parts) {
+    activeCycles += p.activeCycles;
+    instructions += p.instructions;
+    p.eligibleHistogram.forEach((v, k) => (eligibleHistogram[k] += v));
+    p.warpCycles.forEach((v, s) => (warpCycles[s] += v));
+  }
+  return { activeCycles, instructions, eligibleHistogram, warpCycles };
+}

@@ -1,0 +1,66 @@
+import type { Hooks } from "./hooks.js";
+import { WARP_STATE_COUNT, type WarpState } from "./warp-state.js";
+
+/**
+ * Lazy warp-state accounting (DESIGN.md §4). Each warp slot remembers its state and the cycle
+ * it entered it; `enter` adds the finished interval to that sub-partition's counter. The model
+ * calls it only when a state changes, so long stalls and skipped spans cost nothing.
+ * A call may name a cycle in the future (a stall known to start next cycle); calls for one warp
+ * are always in non-decreasing cycle order.
+ */
+export class StateAccounting {
+  /** Warp-cycles per (sub-partition, state): index smsp * WARP_STATE_COUNT + state. */
+  readonly warpCycles: Float64Array;
+  readonly state: Uint8Array;
+  readonly since: Float64Array;
+  private readonly smspOf: Uint8Array;
+  private readonly active: Uint8Array;
+
+  constructor(
+    warpSlots: number,
+    subpartitions: number,
+    private readonly hooks: Hooks,
+  ) {
+    this.warpCycles = new Float64Array(subpartitions * WARP_STATE_COUNT);
+    this.state = new Uint8Array(warpSlots);
+    this.since = new Float64Array(warpSlots);
+    this.smspOf = new Uint8Array(warpSlots);
+    this.active = new Uint8Array(warpSlots);
+  }
+
+  /** A warp arrives on sub-partition `smsp` in `state` at `cycle`. */
+  start(warp: number, smsp: number, state: WarpState, cycle: number): void {
+    this.smspOf[warp] = smsp;
+    this.active[warp] = 1;
+    this.state[warp] = state;
+    this.since[warp] = cycle;
+    if (this.hooks.stateChange.length !== 0) this.notify(cycle, warp, state);
+  }
+
+  /** From `cycle` on, `warp` is in `state`. */
+  enter(warp: number, state: WarpState, cycle: number): void {
+    const old = this.state[warp];
+    if (old === state) return;
+    this.warpCycles[this.smspOf[warp] * WARP_STATE_COUNT + old] += cycle - this.since[warp];
+    this.state[warp] = state;
+    this.since[warp] = cycle;
+    if (this.hooks.stateChange.length !== 0) this.notify(cycle, warp, state);
+  }
+
+  /** The warp leaves the SM at `cycle`; its last interval is counted. */
+  stop(warp: number, cycle: number): void {
+    if (this.active[warp] === 0) return;
+    const span = cycle - this.since[warp];
+    if (span > 0) this.warpCycles[this.smspOf[warp] * WARP_STATE_COUNT + this.state[warp]] += span;
+    this.active[warp] = 0;
+    if (this.hooks.stateChange.length !== 0) this.notify(cycle, warp, -1);
+  }
+
+  isActive(warp: number): boolean {
+    return this.active[warp] === 1;
+  }
+
+  private notify(cycle: number, warp: number, state: WarpState | -1): void {
+    for (const hook of this.hooks.stateChange) hook(cycle, this.smspOf[warp], warp, state);
+  }
+}

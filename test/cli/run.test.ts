@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+
+const dir = mkdtempSync(join(tmpdir(), "warpsim-cli-"));
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(["node", "warpsim", ...args], {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+  });
+  return { code, stdout, stderr };
+}
+
+function scenarioFile(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const launch = "launch:\n  threadsPerBlock: 32\n";
+const program = (body: string) => `program: |\n${body.split("\n").map((l) => `  ${l}`).join("\n")}\n`;
+
+describe("warpsim run", () => {
+  it("prints the 807-cycle worked example and exits 0", async () => {
+    const r = await cli("run", "scenarios/single-warp-807.yaml");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("completed in 807 cycles");
+    expect(r.stderr).toBe("");
+  });
+
+  it("writes JSON and tidy CSV to --out", async () => {
+    const json = join(dir, "out.json");
+    expect((await cli("run", "scenarios/single-warp-807.yaml", "--format", "json", "--out", json)).code).toBe(0);
+    expect(JSON.parse(readFileSync(json, "utf8")).cycles).toBe(807);
+    const csv = (await cli("run", "scenarios/single-warp-807.yaml", "-f", "csv")).stdout.trim().split("\n");
+    expect(csv[0]).toBe("scope,metric,value");
+    expect(csv).toContain("sm,cycles,807");
+    expect(csv).toContain("smsp0,stall_long_scoreboard_warp_cycles,400");
+  });
+
+  it("--help explains every option", async () => {
+    const r = await cli("run", "--help");
+    expect(r.code).toBe(0);
+    for (const option of ["--format", "--seed", "--out", "--max-cycles", "Exit codes"]) expect(r.stdout).toContain(option);
+  });
+});
+
+describe("bad input: one paragraph naming file, line or field, expected and found; exit 1", () => {
+  const cases: [name: string, text: string, mentions: string[]][] = [
+    ["unknown opcode", `${launch}${program("FOO R1, R2\nEXIT")}`, ["line 4", "opcode", '"FOO"']],
+    ["register out of range", `${launch}${program("FFMA R1, R300, R2, R3\nEXIT")}`, ["line 4", "R0..R254", "R300"]],
+    [
+      "negative latency",
+      `${launch}memory:\n  latency: { kind: fixed, cycles: -5 }\n${program("EXIT")}`,
+      ["line 4", "memory.latency.cycles", ">= 1", "-5"],
+    ],
+    [
+      "negative opcode latency",
+      `arch:\n  opcodes: { FFMA: { latencyCycles: -1 } }\n${launch}${program("EXIT")}`,
+      ["arch.opcodes.FFMA.latencyCycles", "-1"],
+    ],
+    ["zero threads", `launch:\n  threadsPerBlock: 0\n${program("EXIT")}`, ["line 2", "launch.threadsPerBlock", ">= 1", "found 0"]],
+    ["malformed YAML", `launch:\n  threadsPerBlock: [32\n${program("EXIT")}`, ["line", "valid YAML"]],
+    ["unknown field", `${launch}  warps: 4\n${program("EXIT")}`, ["launch", "unknown field", '"warps"']],
+    ["missing program", launch, ["program", "required"]],
+    ["program without EXIT", `${launch}${program("FFMA R1, R2, R3, R4")}`, ["ends with EXIT"]],
+    ["too many threads", `launch:\n  threadsPerBlock: 2048\n${program("EXIT")}`, ["too many resources", "2048", "1024"]],
+  ];
+  for (const [name, text, mentions] of cases) {
+    it(name, async () => {
+      const file = scenarioFile(`${name.replace(/ /g, "-")}.yaml`, text);
+      const r = await cli("run", file);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(file);
+      for (const m of mentions) expect(r.stderr).toContain(m);
+      expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    });
+  }
+
+  it("a missing file", async () => {
+    const r = await cli("run", join(dir, "nope.yaml"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("no such file");
+  });
+
+  it("a bad option value", async () => {
+    const r = await cli("run", "scenarios/single-warp-807.yaml", "--seed", "-3");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("--seed");
+  });
+});
+
+describe("runs that cannot finish exit 2 and say what the warps were doing", () => {
+  it("a barrier waiting for more warps than the block has is a deadlock", async () => {
+    // 64 threads (2 warps) but the barrier waits for 96 threads (3 warps).
+    const file = scenarioFile("deadlock.yaml", `launch:\n  threadsPerBlock: 64\n${program("FFMA R1, R2, R3, R4\nBAR.SYNC 0, 96\nEXIT")}`);
+    const r = await cli("run", file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("deadlock");
+    expect(r.stderr).toContain("2 warps were still on the SM");
+    expect(r.stderr).toContain('in barrier at line 5 "BAR.SYNC 0, 96"');
+    expect(r.stdout).toContain("DEADLOCK");
+  });
+
+  it("the cycle limit", async () => {
+    const r = await cli("run", "scenarios/single-warp-807.yaml", "--max-cycles", "500");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("cycle limit reached at cycle 500");
+    // At cycle 500 the warp has issued EXIT (407) and waits for its store (until 807).
+    expect(r.stderr).toContain('in drain at line 20 "EXIT"');
+  });
+});

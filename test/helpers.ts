@@ -1,0 +1,40 @@
+import { parseScenario, simulate, type SimulationResult } from "../src/index.js";
+import type { SimulateOptions } from "../src/simulate.js";
+
+/** Runs scenario YAML text and returns the result. */
+export function run(yaml: string, options: SimulateOptions = {}): SimulationResult {
+  return simulate(parseScenario(yaml, "<test>"), options);
+}
+
+/** Straight-line assembly: `lines` repeated `times`, then EXIT. */
+export function unrolled(lines: readonly string[], times: number): string {
+  const body: string[] = [];
+  for (let i = 0; i < times; i++) body.push(...lines);
+  body.push("EXIT");
+  return body.map((l) => `  ${l}`).join("\n");
+}
+
+/** YAML for a scenario with one block of `warpsPerScheduler` warps on each of the 4 schedulers. */
+export function scenarioYaml(opts: {
+  warpsPerScheduler: number;
+  program: string;
+  arch?: string;
+  memory?: string;
+  scheduler?: string;
+  seed?: number;
+}): string {
+  return [
+    `arch:`,
+    `  preset: sm_90`,
+    ...(opts.arch ?? "").split("\n").filter(Boolean).map((l) => `  ${l}`),
+    `launch:`,
+    `  threadsPerBlock: ${128 * opts.warpsPerScheduler}`,
+    `  blocks: 1`,
+    `  registersPerThread: 32`,
+    ...(opts.memory ? [`memory:`, ...opts.memory.split("\n").map((l) => `  ${l}`)] : []),
+    `scheduler: ${opts.scheduler ?? "gto"}`,
+    `seed: ${opts.seed ?? 1}`,
+    `program: |`,
+    opts.program,
+  ].join("\n");
+}

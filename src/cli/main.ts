@@ -1,5 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { ExitCode, WarpsimError } from "../errors.js";
+import { archsCommand } from "./commands/archs.js";
+import { occupancyCommand } from "./commands/occupancy.js";
 import { runCommand } from "./commands/run.js";
 import { processIo, type CliIo } from "./io.js";
 
@@ -11,7 +13,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit)]) {
+  for (const command of [runCommand(io, setExit), occupancyCommand(io), archsCommand(io)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

@@ -113,7 +113,7 @@ export const launchSchema = z
     registersPerThread: count(0).default(32),
     sharedMemPerBlock: byteSize.default(0),
     staticSharedMemPerBlock: byteSize.default(0),
-    carveoutPercent: z.number().min(-1).max(100).default(-1),
+    carveoutPercent: z.number().int().min(-1).max(100).default(-1),
     residentBlocks: count(1).optional(),
   })
   .strict();

@@ -1,7 +1,14 @@
 import type { ArchSpec } from "../arch-spec.js";
+import { sm_70 } from "./sm_70.js";
+import { sm_75 } from "./sm_75.js";
+import { sm_80 } from "./sm_80.js";
+import { sm_86 } from "./sm_86.js";
+import { sm_89 } from "./sm_89.js";
 import { sm_90 } from "./sm_90.js";
+import { sm_100 } from "./sm_100.js";
+import { sm_120 } from "./sm_120.js";
 
-/** Every built-in architecture preset, by name. */
-export const PRESETS: Readonly<Record<string, ArchSpec>> = { sm_90 };
+/** Every built-in architecture preset, by name, oldest first. */
+export const PRESETS: Readonly<Record<string, ArchSpec>> = { sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, sm_100, sm_120 };
 
 export const DEFAULT_ARCH = "sm_90";

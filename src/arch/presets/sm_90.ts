@@ -56,6 +56,7 @@ export const sm_90: ArchSpec = {
     IADD3: { latencyCycles: 4 }, // [model] ALU depth assumed equal to FMA's
     LOP3: { latencyCycles: 4 }, // [model]
     ISETP: { latencyCycles: 4 }, // [model]
+    FSETP: { latencyCycles: 4 }, // [model]
     MOV: { latencyCycles: 4 }, // [model]
     SHF: { latencyCycles: 4 }, // [model]
     DFMA: { latencyCycles: 8 }, // [lat] dependent DFMA 8.08

@@ -1,0 +1,73 @@
+import { Command, InvalidArgumentError } from "commander";
+import { stringify } from "csv-stringify/sync";
+import { occupancy, type LaunchResources } from "../../arch/occupancy.js";
+import { occupancyImpact } from "../../arch/occupancy-impact.js";
+import { PRESETS } from "../../arch/presets/index.js";
+import { formatOccupancyTable } from "../../report/occupancy-table.js";
+import { parseByteSize } from "../../scenario/schema.js";
+import type { CliIo } from "../io.js";
+import { oneOf, wholeNumber } from "../options.js";
+
+const FORMATS = ["table", "json", "csv"] as const;
+
+function byteSize(value: string): number {
+  const n = parseByteSize(value);
+  if (!/^\s*\d+(\.\d+)?\s*([KkMm](i?B)?|B)?\s*$/.test(value) || !Number.isFinite(n)) {
+    throw new InvalidArgumentError(`expected bytes such as 49152, 48K or 1M (K = 1024 bytes), found "${value}".`);
+  }
+  return n;
+}
+
+function carveout(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < -1 || n > 100) {
+    throw new InvalidArgumentError(`expected a percentage 0..100, or -1 for the driver default, found "${value}".`);
+  }
+  return n;
+}
+
+export function occupancyCommand(io: CliIo): Command {
+  return new Command("occupancy")
+    .description("theoretical occupancy of a launch, by the rules of NVIDIA's occupancy calculator")
+    .option("-a, --arch <preset>", `architecture preset (${Object.keys(PRESETS).join(", ")})`, oneOf(Object.keys(PRESETS)), "sm_90")
+    .requiredOption("-t, --threads <n>", "threads per block (1..1024)", wholeNumber(1))
+    .option("-r, --regs <n>", "registers per thread, as ptxas reports them", wholeNumber(0), 32)
+    .option("--smem <bytes>", "dynamic shared memory per block; K = 1024 bytes, M = 1024 K (e.g. 48K)", byteSize, 0)
+    .option("--static-smem <bytes>", "static (__shared__) shared memory per block, same units", byteSize, 0)
+    .option("--carveout <percent>", "preferred shared-memory carveout, 0..100 percent (-1: driver default)", carveout, -1)
+    .option("-f, --format <format>", "output format: table, json or csv", oneOf(FORMATS), "table")
+    .addHelpText(
+      "after",
+      `
+Resident blocks per SM are the minimum of the limits set by warp slots, registers (allocated
+per warp in units of 256, per SM sub-partition), shared memory (static + dynamic + the
+driver's per-block reserve, in allocation units, against the SM's carveout), the block slots
+and, from sm_90 on, block barriers. A launch CUDA would refuse exits with code 1.
+
+Example:
+  warpsim occupancy --arch sm_90 --threads 256 --regs 64 --smem 48K`,
+    )
+    .action((opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number] }) => {
+      const arch = PRESETS[opts.arch];
+      const launch: LaunchResources = {
+        threadsPerBlock: opts.threads,
+        registersPerThread: opts.regs,
+        dynamicSharedMemBytes: opts.smem,
+        staticSharedMemBytes: opts.staticSmem,
+        carveoutPercent: opts.carveout,
+      };
+      const result = occupancy(arch, launch);
+      const impact = occupancyImpact(arch, launch);
+      if (opts.format === "json") {
+        io.stdout(JSON.stringify({ launch, ...result, impact }, null, 2) + "\n");
+      } else if (opts.format === "csv") {
+        const rows: (string | number | boolean)[][] = [];
+        for (const [view, ranges] of Object.entries(impact)) {
+          for (const r of ranges) rows.push([view, r.from, r.to, r.blocksPerSm, r.warpsPerSm, r.occupancy, String(r.current)]);
+        }
+        io.stdout(stringify(rows, { header: true, columns: ["vary", "from", "to", "blocks_per_sm", "warps_per_sm", "occupancy", "current"] }));
+      } else {
+        io.stdout(formatOccupancyTable(arch, launch, result, impact));
+      }
+    });
+}

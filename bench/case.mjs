@@ -1,0 +1,29 @@
+// Runs one benchmark case once in this process and prints its measurements as JSON.
+// Usage: node bench/case.mjs <case>   (bench/run.mjs calls it in a fresh process per run)
+import { performance } from "node:perf_hooks";
+import { parseScenario, simulate } from "../dist/index.js";
+import { CASES } from "./cases.mjs";
+
+const name = process.argv[2];
+const make = CASES[name];
+if (!make) {
+  console.error(`unknown case "${name}"; cases: ${Object.keys(CASES).join(", ")}`);
+  process.exit(1);
+}
+const scenario = parseScenario(make(), name);
+const start = performance.now();
+const result = simulate(scenario, { maxCycles: 2e9 });
+const seconds = (performance.now() - start) / 1000;
+if (result.outcome.status !== "completed") {
+  console.error(`${name} did not complete: ${result.outcome.status}`);
+  process.exit(2);
+}
+console.log(
+  JSON.stringify({
+    name,
+    seconds,
+    instructions: result.sm.instExecuted,
+    cycles: result.cycles,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  }),
+);

@@ -1,0 +1,40 @@
+// warpsim benchmarks: `npm run bench [-- --runs N] [-- case ...]`.
+// Each run of each case is a fresh Node process (so peak RSS is the case's own); the table shows
+// medians over the runs. Record results in bench/RESULTS.md with this command and the machine.
+import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
+import { CASES } from "./cases.mjs";
+
+const args = process.argv.slice(2);
+const runsAt = args.indexOf("--runs");
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
+const names = args.filter((a, i) => !a.startsWith("--") && (runsAt < 0 || i !== runsAt + 1));
+const selected = names.length > 0 ? names : Object.keys(CASES);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0));
+
+console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0].model}), ${runs} runs per case, medians\n`);
+const header = ["case", "instructions", "cycles", "seconds", "warp-inst/s", "cycles/s", "peak RSS"];
+const rows = [header];
+const results = {};
+for (const name of selected) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, ["bench/case.mjs", name], { encoding: "utf8" });
+    samples.push(JSON.parse(out));
+  }
+  const s = median(samples.map((x) => x.seconds));
+  const r = { ...samples[0], seconds: s, rss: median(samples.map((x) => x.maxRssMiB)) };
+  results[name] = r;
+  rows.push([name, fmt(r.instructions), fmt(r.cycles), s.toFixed(3), fmt(r.instructions / s), fmt(r.cycles / s), `${r.rss.toFixed(0)} MiB`]);
+}
+const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
+if (results["latency-bound-8"] && results["latency-bound-800"]) {
+  const ratio = results["latency-bound-800"].seconds / results["latency-bound-8"].seconds;
+  console.log(`\nlatency-bound time ratio (800 / 8, same instructions): ${ratio.toFixed(3)}`);
+}

@@ -30,6 +30,7 @@ export function simulate(scenario: Scenario, options: SimulateOptions = {}): Sim
     residentBlocksLimit: scenario.residentBlocks,
     loadLatency: scenario.loadLatency,
     storeLatency: scenario.storeLatency,
+    memoryLimits: scenario.memoryLimits,
     hooks: options.hooks ?? noHooks(),
   });
   const outcome = sm.run(options.maxCycles ?? DEFAULT_MAX_CYCLES);

@@ -26,6 +26,8 @@ export function scenarioYaml(opts: {
   return [
     `arch:`,
     `  preset: sm_90`,
+    // Every warp starts at cycle 0, as the hand derivations in the tests assume.
+    `  warpLaunchIntervalCycles: 0`,
     ...(opts.arch ?? "").split("\n").filter(Boolean).map((l) => `  ${l}`),
     `launch:`,
     `  threadsPerBlock: ${128 * opts.warpsPerScheduler}`,

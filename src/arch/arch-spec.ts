@@ -79,13 +79,37 @@ export interface ArchSpec {
   /** Cycles between a result arriving and a consumer issuing (the "d" of docs/timing.md). */
   readonly resultDelayCycles: number;
   /** Global-memory latencies by level, used by the `mix` memory model (cycles). */
-  readonly memoryLevels: Readonly<{ l1HitCycles: number; l2HitCycles: number; dramCycles: number }>;
+  readonly memoryLevels: Readonly<{
+    l1HitCycles: number;
+    l2HitCycles: number;
+    dramCycles: number;
+    /**
+     * Mean of the exponential tail of L2-hit latencies (`memory.level: l2`): a load takes
+     * l2HitCycles - tail + Exp(tail), so the mean stays l2HitCycles.
+     */
+    l2TailCycles: number;
+    /** The same for DRAM (`memory.level: dram`). */
+    dramTailCycles: number;
+  }>;
+  /** This SM's share of the memory path when every load goes to one level (docs/memory.md). */
+  readonly memoryBandwidth: Readonly<{
+    /** L2 bytes per SM cycle this SM can draw when all SMs load alike. */
+    l2BytesPerCycle: number;
+    /** DRAM bytes per SM cycle this SM can draw when all SMs load alike. */
+    dramBytesPerCycle: number;
+    /** Contention latency S of DRAM loads (see MemoryLimits.contentionCycles). */
+    dramContentionCycles: number;
+    /** Global loads one SM may have in flight before new ones wait (lg_throttle). */
+    maxLoadsInFlight: number;
+  }>;
   readonly branch: Readonly<{
-    /** Cycles after a BRA issues before the warp's next instruction is known (branch_resolving). */
+    /** Cycles after the branch's own latency (opcodes.BRA) before the target is known (branch_resolving). */
     resolveCycles: number;
     /** Further cycles to fetch the target of a taken branch (no_instruction). */
     takenRefetchCycles: number;
   }>;
+  /** Cycles between the launches of consecutive warps of newly admitted blocks. */
+  readonly warpLaunchIntervalCycles: number;
   /** SM clock the latencies were measured at (MHz); informational. */
   readonly clockMHz: number;
 }

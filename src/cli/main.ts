@@ -3,6 +3,7 @@ import { ExitCode, WarpsimError } from "../errors.js";
 import { archsCommand } from "./commands/archs.js";
 import { occupancyCommand } from "./commands/occupancy.js";
 import { runCommand } from "./commands/run.js";
+import { validateCommand } from "./commands/validate.js";
 import { processIo, type CliIo } from "./io.js";
 
 /** Builds the `warpsim` command tree. */
@@ -13,7 +14,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit), occupancyCommand(io), archsCommand(io)]) {
+  for (const command of [runCommand(io, setExit), occupancyCommand(io), archsCommand(io), validateCommand(io, io.isTty)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

@@ -69,8 +69,12 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
           openLoops.push({ start: instructions.length, trips, line });
         }
       } else if (directive === ".endloop") {
-        const open = openLoops.pop();
-        if (open === undefined) {
+        // `.endloop @!P0`: the closing branch is guarded by (so waits for) a predicate.
+        const guard = arg === undefined ? undefined : /^@!?(P[0-6])$/i.exec(arg);
+        const open = arg !== undefined && guard === null ? undefined : openLoops.pop();
+        if (arg !== undefined && guard === null) {
+          fail("bad_operand", "`.endloop` or `.endloop @P0` .. `@!P6` (the predicate the closing branch reads)", `"${source}"`);
+        } else if (open === undefined) {
           fail("bad_program", "`.endloop` to close an open `.loop`", "no open `.loop`");
         } else if (open.start === instructions.length) {
           fail("bad_program", "at least one instruction inside the loop", "an empty loop");
@@ -79,7 +83,7 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
             base: "BRA",
             modifiers: [],
             dsts: [],
-            srcs: [],
+            srcs: guard ? [Reg.P0 + Number(guard[1].slice(1))] : [],
             line,
             text: `BRA (loop of line ${open.line}, ${open.trips} trips)`,
             loop: { start: open.start, trips: open.trips, slot: loopSlots++ },

@@ -5,6 +5,7 @@ import { LaunchError, type ScenarioIssue } from "../errors.js";
 import { generateAssembly } from "../program/generators/index.js";
 import { parseAssembly, type ParsedProgram } from "../program/parse.js";
 import { DEFAULT_LOAD_LATENCY, type LatencyDistribution } from "../sm/memory/latency-model.js";
+import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import type { ArchOverrides, ScenarioFields } from "./schema.js";
 
@@ -22,6 +23,8 @@ export interface Scenario {
   readonly residentBlocks: number;
   readonly loadLatency: LatencyDistribution;
   readonly storeLatency: LatencyDistribution;
+  /** Bandwidth, contention and in-flight limits of global loads. */
+  readonly memoryLimits: MemoryLimits;
   readonly scheduler: PolicyName;
   readonly seed: number;
   /** The program as assembly text (generated for generator programs). */
@@ -84,7 +87,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   });
   if (!parsed.ok) return { ok: false, issues: [...parsed.issues] };
 
-  const loadLatency = fields.memory.latency ?? DEFAULT_LOAD_LATENCY;
+  const { loadLatency, memoryLimits } = resolveMemory(fields.memory, arch);
   return {
     ok: true,
     scenario: {
@@ -97,6 +100,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       residentBlocks: fields.launch.residentBlocks ?? occ.blocksPerSm,
       loadLatency,
       storeLatency: fields.memory.storeLatency ?? loadLatency,
+      memoryLimits,
       scheduler: fields.scheduler,
       seed: fields.seed,
       assembly,
@@ -127,5 +131,34 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     opcodes: { ...preset.opcodes, ...overrides.opcodes },
     memoryLevels: { ...preset.memoryLevels, ...overrides.memoryLevels },
     branch: { ...preset.branch, ...overrides.branch },
+    memoryBandwidth: { ...preset.memoryBandwidth, ...overrides.memoryBandwidth },
   } as ArchSpec;
+}
+
+/**
+ * `memory.level` fills in the level's latency, bandwidth, contention and in-flight cap from the
+ * architecture; explicit fields win. Without a level, loads are unlimited unless fields say so.
+ */
+function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLatency: LatencyDistribution; memoryLimits: MemoryLimits } {
+  const bw = arch.memoryBandwidth;
+  const level =
+    m.level === "dram"
+      ? { cycles: arch.memoryLevels.dramCycles, tail: arch.memoryLevels.dramTailCycles, bytesPerCycle: bw.dramBytesPerCycle, contention: bw.dramContentionCycles }
+      : m.level === "l2"
+        ? { cycles: arch.memoryLevels.l2HitCycles, tail: arch.memoryLevels.l2TailCycles, bytesPerCycle: bw.l2BytesPerCycle, contention: 0 }
+        : undefined;
+  const levelLatency: LatencyDistribution | undefined = level && {
+    kind: "exponential",
+    min: Math.max(1, level.cycles - level.tail),
+    mean: level.cycles,
+  };
+  return {
+    loadLatency: m.latency ?? levelLatency ?? DEFAULT_LOAD_LATENCY,
+    memoryLimits: {
+      bytesPerCycle: m.bytesPerCycle ?? level?.bytesPerCycle ?? Infinity,
+      bytesPerLoad: m.bytesPerLoad ?? 128,
+      contentionCycles: m.contentionCycles ?? level?.contention ?? 0,
+      maxLoadsInFlight: m.maxLoadsInFlight ?? (level ? bw.maxLoadsInFlight : Infinity),
+    },
+  };
 }

@@ -45,6 +45,10 @@ export const latencyDistribution = z.discriminatedUnion("kind", [
     })
     .strict(),
   z
+    .object({ kind: z.literal("exponential"), min: latencyCycles, mean: z.number().positive(), max: latencyCycles.optional() })
+    .strict()
+    .refine((d) => d.min <= d.mean, { message: "min <= mean", path: ["mean"] }),
+  z
     .object({
       kind: z.literal("mix"),
       levels: z
@@ -88,12 +92,42 @@ export const archOverrides = z
       .record(opcodeName, z.object({ latencyCycles: count(0), issueCycles: count(1).optional() }).strict())
       .optional(),
     resultDelayCycles: count(0).optional(),
+    warpLaunchIntervalCycles: count(0).optional(),
     memoryLevels: z
-      .object({ l1HitCycles: latencyCycles, l2HitCycles: latencyCycles, dramCycles: latencyCycles })
+      .object({
+        l1HitCycles: latencyCycles,
+        l2HitCycles: latencyCycles,
+        dramCycles: latencyCycles,
+        l2TailCycles: count(0),
+        dramTailCycles: count(0),
+      })
       .partial()
       .strict()
       .optional(),
     branch: z.object({ resolveCycles: count(0), takenRefetchCycles: count(0) }).partial().strict().optional(),
+    memoryBandwidth: z
+      .object({
+        l2BytesPerCycle: z.number().positive(),
+        dramBytesPerCycle: z.number().positive(),
+        dramContentionCycles: z.number().min(0),
+        maxLoadsInFlight: count(1),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const memorySchema = z
+  .object({
+    /** Every load goes to this level: its latency, bandwidth, contention and in-flight cap. */
+    level: z.enum(["l2", "dram"]).optional(),
+    latency: latencyDistribution.optional(),
+    storeLatency: latencyDistribution.optional(),
+    bytesPerCycle: z.number().positive().optional(),
+    bytesPerLoad: count(1).optional(),
+    contentionCycles: z.number().min(0).optional(),
+    maxLoadsInFlight: count(1).optional(),
   })
   .strict();
 
@@ -124,11 +158,8 @@ export const scenarioSchema = z
     description: z.string().optional(),
     arch: z.union([z.string(), archOverrides]).default("sm_90"),
     launch: launchSchema,
-    memory: z
-      .object({ latency: latencyDistribution.optional(), storeLatency: latencyDistribution.optional() })
-      .strict()
-      .default({}),
-    scheduler: z.enum(POLICY_NAMES).default("gto"),
+    memory: memorySchema.default({}),
+    scheduler: z.enum(POLICY_NAMES).default("oldest-block"),
     seed: z.number().int().min(0).default(1),
     program: z.union([z.string(), loadComputeProgram]),
   })

@@ -7,6 +7,7 @@ import { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_NAMES, WarpState } from "../stats/warp-state.js";
 import { BlockTable } from "./block-table.js";
 import { LatencyModel, type LatencyDistribution } from "./memory/latency-model.js";
+import { MemorySystem, type MemoryLimits } from "./memory/memory-system.js";
 import { createPolicy, type PolicyName } from "./schedulers/index.js";
 import { Scoreboard } from "./scoreboard.js";
 import { Subpartition } from "./subpartition.js";
@@ -23,6 +24,7 @@ export interface SmConfig {
   readonly residentBlocksLimit: number;
   readonly loadLatency: LatencyDistribution;
   readonly storeLatency: LatencyDistribution;
+  readonly memoryLimits: MemoryLimits;
   readonly hooks: Hooks;
 }
 
@@ -42,7 +44,7 @@ export type RunOutcome =
   | { readonly status: "completed"; readonly cycle: number }
   | { readonly status: "deadlock" | "cycle_limit"; readonly cycle: number; readonly stuck: readonly StuckWarp[] };
 
-const Event = { ready: 0, exit: 1 } as const;
+const Event = { ready: 0, exit: 1, arrive: 2 } as const;
 
 /**
  * One streaming multiprocessor: its sub-partitions, warp slots, scoreboard and resident
@@ -57,14 +59,17 @@ export class StreamingMultiprocessor {
   private readonly scoreboard: Scoreboard;
   private readonly blocks: BlockTable;
   private readonly events = new EventQueue();
-  private readonly loads: LatencyModel;
+  private readonly memory: MemorySystem;
   private readonly stores: LatencyModel;
   private readonly program: Program;
   private readonly arch: ArchSpec;
   private readonly warpsPerBlock: number;
   private nextGridBlock = 0;
   private nextAge = 0;
+  /** Warps admitted and not yet exited (including those still being launched). */
   private liveWarps = 0;
+  /** Warps that have arrived on their sub-partition and not yet exited. */
+  private residentWarps = 0;
   private lastCycle = 0;
   private activeSince = 0;
   /** Cycles with at least one warp on the SM. */
@@ -80,7 +85,7 @@ export class StreamingMultiprocessor {
     this.scoreboard = new Scoreboard(slots);
     this.accounting = new StateAccounting(slots, arch.subpartitionsPerSm, config.hooks);
     this.blocks = new BlockTable(config.residentBlocksLimit, this.warpsPerBlock);
-    this.loads = new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`);
+    this.memory = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`), config.memoryLimits);
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
     this.subpartitions = Array.from(
       { length: arch.subpartitionsPerSm },
@@ -92,6 +97,7 @@ export class StreamingMultiprocessor {
           this.warps,
           program,
           this.accounting,
+          this.memory,
         ),
     );
   }
@@ -107,7 +113,8 @@ export class StreamingMultiprocessor {
         const warp = events.peekArg();
         events.pop();
         if (kind === Event.ready) this.wake(warp, now);
-        else this.exitWarp(warp, now);
+        else if (kind === Event.exit) this.exitWarp(warp, now);
+        else this.arrive(warp, now);
       }
       for (let s = 0; s < subpartitions.length; s++) {
         const sp = subpartitions[s];
@@ -140,6 +147,7 @@ export class StreamingMultiprocessor {
     const kind = program.kind[pc];
     const delay = arch.resultDelayCycles;
     warps.instructions[warp]++;
+    warps.lastIssueCycle[warp] = now;
     const hooks = this.config.hooks.issue;
     if (hooks.length !== 0) for (const hook of hooks) hook(now, sp.index, warp, pc);
     sp.pipeFreeAt[program.pipe[pc]] = now + program.issueCycles[pc];
@@ -148,8 +156,7 @@ export class StreamingMultiprocessor {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        const latency = kind === OpKind.loadGlobal ? this.loads.next() : program.latencyCycles[pc];
-        const readyAt = now + latency + delay;
+        const readyAt = (kind === OpKind.loadGlobal ? this.memory.load(now) : now + program.latencyCycles[pc]) + delay;
         const state = program.resultState[pc] as WarpState;
         const end = program.writeStart[pc] + program.writeCount[pc];
         for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
@@ -190,11 +197,15 @@ export class StreamingMultiprocessor {
       warps.loopCount[counter] = 0;
       warps.pc[warp] = pc + 1;
     }
+    // The branch's own latency (wait), then resolution, then fetching a taken target.
+    const latency = program.latencyCycles[pc];
     const resolve = this.arch.branch.resolveCycles;
     const refetch = taken ? this.arch.branch.takenRefetchCycles : 0;
-    if (resolve + refetch === 0) return this.wake(warp, now + 1);
+    if (latency <= 1 && resolve + refetch === 0) return this.wake(warp, now + 1);
     sp.removeCandidate(warp);
     let t = now + 1;
+    if (latency > 1) accounting.enter(warp, WarpState.wait, t);
+    t = now + Math.max(1, latency);
     if (resolve > 0) accounting.enter(warp, WarpState.branch_resolving, t);
     t += resolve;
     if (refetch > 0) accounting.enter(warp, WarpState.no_instruction, t);
@@ -250,7 +261,8 @@ export class StreamingMultiprocessor {
     this.accounting.stop(warp, cycle);
     this.subpartitions[warps.subpartition[warp]].changeResidency(-1, cycle);
     warps.free(warp);
-    if (--this.liveWarps === 0) this.activeCycles += cycle - this.activeSince;
+    this.liveWarps--;
+    if (--this.residentWarps === 0) this.activeCycles += cycle - this.activeSince;
     this.lastCycle = cycle;
     if (--blocks.liveWarps[block] === 0) {
       blocks.release(block);
@@ -263,25 +275,39 @@ export class StreamingMultiprocessor {
     }
   }
 
-  /** Admits waiting blocks while they fit; their warps may issue from `cycle`. */
+  /**
+   * Admits waiting blocks while they fit. Their warps are launched one after another,
+   * `arch.warpLaunchIntervalCycles` apart, the first at `cycle`.
+   */
   private admitBlocks(cycle: number): void {
     const { warps, blocks, config } = this;
     const smsps = this.subpartitions.length;
+    const interval = this.arch.warpLaunchIntervalCycles;
+    let launched = 0;
     while (this.nextGridBlock < config.gridBlocks && blocks.residentBlocks < config.residentBlocksLimit) {
       const block = blocks.allocate(this.nextGridBlock++);
       const slots = this.freeWarpSlots(this.warpsPerBlock);
       for (let i = 0; i < slots.length; i++) {
         const w = slots[i];
-        const sp = this.subpartitions[w % smsps];
         blocks.warpSlots[block * blocks.warpsPerBlock + i] = w;
-        warps.reset(w, block, i, sp.index, this.nextAge++, cycle);
+        warps.reset(w, block, blocks.gridIndex[block], i, w % smsps, this.nextAge++, cycle);
         this.scoreboard.reset(w);
-        this.accounting.start(w, sp.index, WarpState.not_selected, cycle);
-        sp.changeResidency(1, cycle);
-        sp.addCandidate(w, cycle);
-        if (this.liveWarps++ === 0) this.activeSince = cycle;
+        this.liveWarps++;
+        const at = cycle + interval * launched++;
+        if (at === cycle) this.arrive(w, cycle);
+        else this.events.push(at, Event.arrive, w);
       }
     }
+  }
+
+  /** A launched warp arrives on its sub-partition and may issue from `cycle`. */
+  private arrive(warp: number, cycle: number): void {
+    const sp = this.subpartitions[this.warps.subpartition[warp]];
+    this.warps.startCycle[warp] = cycle;
+    this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
+    sp.changeResidency(1, cycle);
+    sp.addCandidate(warp, cycle);
+    if (this.residentWarps++ === 0) this.activeSince = cycle;
   }
 
   /** The lowest run of `n` contiguous free slots, else the lowest `n` free slots. */
@@ -300,7 +326,7 @@ export class StreamingMultiprocessor {
   private stop(status: "deadlock" | "cycle_limit", cycle: number): RunOutcome {
     const stuck: StuckWarp[] = [];
     for (let w = 0; w < this.warps.capacity; w++) {
-      if (this.warps.isFree(w)) continue;
+      if (this.warps.isFree(w) || !this.accounting.isActive(w)) continue;
       const pc = this.warps.pc[w];
       const state = this.accounting.isActive(w) ? WARP_STATE_NAMES[this.accounting.state[w]] : "exited";
       const barrier = this.warps.waitingAtBarrier[w];
@@ -318,7 +344,7 @@ export class StreamingMultiprocessor {
       this.accounting.stop(w, Math.max(cycle, this.accounting.since[w]));
     }
     for (const sp of this.subpartitions) sp.closeActive(cycle);
-    if (this.liveWarps > 0) this.activeCycles += cycle - this.activeSince;
+    if (this.residentWarps > 0) this.activeCycles += cycle - this.activeSince;
     this.lastCycle = cycle;
     return { status, cycle, stuck };
   }

@@ -1,7 +1,9 @@
 import { PIPE_COUNT } from "../arch/arch-spec.js";
+import { OpKind } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
+import type { MemorySystem } from "./memory/memory-system.js";
 import type { SchedulerPolicy } from "./schedulers/index.js";
 import type { WarpTable } from "./warp-table.js";
 
@@ -38,6 +40,7 @@ export class Subpartition {
     private readonly warps: WarpTable,
     private readonly program: Program,
     private readonly accounting: StateAccounting,
+    private readonly memory: MemorySystem,
   ) {
     this.candidates = new Int32Array(warpSlots);
     this.position = new Int32Array(warpSlots).fill(-1);
@@ -74,13 +77,15 @@ export class Subpartition {
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
    */
   select(now: number): number {
-    const { warps, program, accounting, pipeFreeAt, candidates, eligible } = this;
+    const { warps, program, accounting, pipeFreeAt, candidates, eligible, memory } = this;
     let count = 0;
     let earliestFree = Infinity;
     for (let i = 0; i < this.candidateCount; i++) {
       const w = candidates[i];
       const pc = warps.pc[w];
-      const free = pipeFreeAt[program.pipe[pc]];
+      let free = pipeFreeAt[program.pipe[pc]];
+      // A load also needs room among the SM's loads in flight (else: lg_throttle).
+      if (program.kind[pc] === OpKind.loadGlobal) free = Math.max(free, memory.acceptAt(now));
       if (free <= now) {
         eligible[count++] = w;
       } else {

@@ -14,6 +14,8 @@ export class WarpTable {
   readonly subpartition: Uint8Array;
   /** Launch order over the whole grid: lower is older (the scheduler's notion of age). */
   readonly age: Float64Array;
+  /** Launch order of the warp's block (its grid index): warps of one block share it. */
+  readonly blockAge: Float64Array;
   /** Cycle by which all of the warp's stores have completed (drain ends here). */
   readonly storesDoneAt: Float64Array;
   /** Barrier id the warp waits at, or -1. */
@@ -24,6 +26,8 @@ export class WarpTable {
   /** Cycle the warp arrived and left (for per-warp timelines). */
   readonly startCycle: Float64Array;
   readonly instructions: Float64Array;
+  /** Cycle of the warp's last issue (-1 before its first): the scheduler's fairness clock. */
+  readonly lastIssueCycle: Float64Array;
 
   constructor(capacity: number, loopSlots: number) {
     this.capacity = capacity;
@@ -32,26 +36,30 @@ export class WarpTable {
     this.warpInBlock = new Int32Array(capacity);
     this.subpartition = new Uint8Array(capacity);
     this.age = new Float64Array(capacity);
+    this.blockAge = new Float64Array(capacity);
     this.storesDoneAt = new Float64Array(capacity);
     this.waitingAtBarrier = new Int8Array(capacity).fill(-1);
     this.loopSlots = loopSlots;
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
     this.startCycle = new Float64Array(capacity);
     this.instructions = new Float64Array(capacity);
+    this.lastIssueCycle = new Float64Array(capacity);
   }
 
   /** Places a new warp in a free slot. */
-  reset(warp: number, block: number, warpInBlock: number, subpartition: number, age: number, cycle: number): void {
+  reset(warp: number, block: number, gridBlock: number, warpInBlock: number, subpartition: number, age: number, cycle: number): void {
     this.pc[warp] = 0;
     this.block[warp] = block;
     this.warpInBlock[warp] = warpInBlock;
     this.subpartition[warp] = subpartition;
     this.age[warp] = age;
+    this.blockAge[warp] = gridBlock;
     this.storesDoneAt[warp] = 0;
     this.waitingAtBarrier[warp] = -1;
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.startCycle[warp] = cycle;
     this.instructions[warp] = 0;
+    this.lastIssueCycle[warp] = -1;
   }
 
   free(warp: number): void {

@@ -4,7 +4,7 @@ import { main } from "../../src/cli/main.js";
 async function cli(...args: string[]) {
   let stdout = "";
   let stderr = "";
-  const code = await main(["node", "warpsim", ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  const code = await main(["node", "warpsim", ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTty: false });
   return { code, stdout, stderr };
 }
 

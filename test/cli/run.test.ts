@@ -12,6 +12,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   const code = await main(["node", "warpsim", ...args], {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
+    isTty: false,
   });
   return { code, stdout, stderr };
 }

@@ -29,7 +29,7 @@ export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "br
     LDC: { latencyCycles: 23 },
     UIADD3: { latencyCycles: 2 },
     UMOV: { latencyCycles: 2 },
-    BRA: { latencyCycles: 1 },
+    BRA: { latencyCycles: 5 },
     EXIT: { latencyCycles: 1 },
     BAR: { latencyCycles: 1 },
     NOP: { latencyCycles: 1 },

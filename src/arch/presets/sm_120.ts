@@ -41,6 +41,13 @@ export const sm_120: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
-  memoryLevels: { l1HitCycles: 32, l2HitCycles: 260, dramCycles: 600 }, // [mb]
+  memoryLevels: { l1HitCycles: 32, l2HitCycles: 260, dramCycles: 600, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
+  memoryBandwidth: {
+    dramBytesPerCycle: 4.4, // [wp] RTX 5090: 1792 GB/s / 170 SMs / 2407 MHz
+    l2BytesPerCycle: 13, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
+    dramContentionCycles: 49, // [model] as measured on H100
+    maxLoadsInFlight: 340, // [model] as measured on H100
+  },
+  warpLaunchIntervalCycles: 3, // [model] as measured on H100
   clockMHz: 2407, // [wp] boost clock
 };

@@ -41,6 +41,13 @@ export const sm_70: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
-  memoryLevels: { l1HitCycles: 28, l2HitCycles: 193, dramCycles: 400 }, // [mb]
+  memoryLevels: { l1HitCycles: 28, l2HitCycles: 193, dramCycles: 400, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
+  memoryBandwidth: {
+    dramBytesPerCycle: 7.35, // [wp] V100: 900 GB/s / 80 SMs / 1530 MHz
+    l2BytesPerCycle: 22, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
+    dramContentionCycles: 49, // [model] as measured on H100
+    maxLoadsInFlight: 340, // [model] as measured on H100
+  },
+  warpLaunchIntervalCycles: 3, // [model] as measured on H100
   clockMHz: 1530, // [wp] boost clock
 };

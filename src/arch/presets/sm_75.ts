@@ -41,6 +41,13 @@ export const sm_75: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
-  memoryLevels: { l1HitCycles: 32, l2HitCycles: 188, dramCycles: 400 }, // [mb]
+  memoryLevels: { l1HitCycles: 32, l2HitCycles: 188, dramCycles: 400, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
+  memoryBandwidth: {
+    dramBytesPerCycle: 5.0, // [wp] T4: 320 GB/s / 40 SMs / 1590 MHz
+    l2BytesPerCycle: 15, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
+    dramContentionCycles: 49, // [model] as measured on H100
+    maxLoadsInFlight: 340, // [model] as measured on H100
+  },
+  warpLaunchIntervalCycles: 3, // [model] as measured on H100
   clockMHz: 1590, // [wp] boost clock
 };

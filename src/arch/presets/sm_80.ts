@@ -41,6 +41,13 @@ export const sm_80: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
-  memoryLevels: { l1HitCycles: 33, l2HitCycles: 200, dramCycles: 470 }, // [mb]
+  memoryLevels: { l1HitCycles: 33, l2HitCycles: 200, dramCycles: 470, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
+  memoryBandwidth: {
+    dramBytesPerCycle: 10.2, // [wp] A100: 1555 GB/s / 108 SMs / 1410 MHz
+    l2BytesPerCycle: 31, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
+    dramContentionCycles: 49, // [model] as measured on H100
+    maxLoadsInFlight: 340, // [model] as measured on H100
+  },
+  warpLaunchIntervalCycles: 3, // [model] as measured on H100
   clockMHz: 1410, // [wp] boost clock
 };

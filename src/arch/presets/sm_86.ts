@@ -41,6 +41,13 @@ export const sm_86: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
-  memoryLevels: { l1HitCycles: 33, l2HitCycles: 220, dramCycles: 470 }, // [mb]
+  memoryLevels: { l1HitCycles: 33, l2HitCycles: 220, dramCycles: 470, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
+  memoryBandwidth: {
+    dramBytesPerCycle: 6.7, // [wp] RTX 3090: 936 GB/s / 82 SMs / 1695 MHz
+    l2BytesPerCycle: 20, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
+    dramContentionCycles: 49, // [model] as measured on H100
+    maxLoadsInFlight: 340, // [model] as measured on H100
+  },
+  warpLaunchIntervalCycles: 3, // [model] as measured on H100
   clockMHz: 1695, // [wp] boost clock
 };

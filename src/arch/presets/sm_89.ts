@@ -41,6 +41,13 @@ export const sm_89: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
-  memoryLevels: { l1HitCycles: 33, l2HitCycles: 220, dramCycles: 500 }, // [mb]
+  memoryLevels: { l1HitCycles: 33, l2HitCycles: 220, dramCycles: 500, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
+  memoryBandwidth: {
+    dramBytesPerCycle: 2.4, // [wp] L40: 864 GB/s / 142 SMs / 2490 MHz
+    l2BytesPerCycle: 7, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
+    dramContentionCycles: 49, // [model] as measured on H100
+    maxLoadsInFlight: 340, // [model] as measured on H100
+  },
+  warpLaunchIntervalCycles: 3, // [model] as measured on H100
   clockMHz: 2490, // [wp] boost clock
 };

@@ -13,6 +13,8 @@ import type { ArchSpec } from "../arch-spec.js";
  *            CUDA C++ Programming Guide, "Compute Capabilities" table.
  * - [wp]     NVIDIA H100 Tensor Core GPU Architecture whitepaper: per SM partition 32 FP32,
  *            16 INT32, 16 FP64 lanes, 4 SFUs, 8 LD/ST units, one tensor core.
+ * - [ncu]    Nsight Compute counters of microbenchmarks on that H100 (validation/h100/data,
+ *            summary.csv; docs/validation.md says how each number was read off).
  * - [model]  a modelling choice of warpsim, not a measurement (see docs/timing.md).
  */
 export const sm_90: ArchSpec = {
@@ -55,7 +57,12 @@ export const sm_90: ArchSpec = {
     IMAD: { latencyCycles: 4, issueCycles: 2 }, // [lat] dependent 4.11; ILP 4: 2.06 (half rate)
     IADD3: { latencyCycles: 4 }, // [model] ALU depth assumed equal to FMA's
     LOP3: { latencyCycles: 4 }, // [model]
-    ISETP: { latencyCycles: 4 }, // [model]
+    // [ncu] ld_chain with F = 0 ends its loop with UIADD3, ISETP, @!P0 BRA: besides the IMAD.WIDE
+    // -> LDG and BRA latencies, its warps spend 21.6 more cycles per trip in `wait` (29.6 in all
+    // at K = 1, DRAM and L2 alike): UIADD3 -> ISETP -> BRA. fma_chain, where UIADD3 and ISETP
+    // are 2 instructions apart at one issue per cycle (K = 4 issues 0.77 per cycle), bounds
+    // UIADD3 at 2, leaving 21 for ISETP -> BRA.
+    ISETP: { latencyCycles: 21 },
     FSETP: { latencyCycles: 4 }, // [model]
     MOV: { latencyCycles: 4 }, // [model]
     SHF: { latencyCycles: 4 }, // [model]
@@ -67,22 +74,53 @@ export const sm_90: ArchSpec = {
     LDS: { latencyCycles: 23 }, // [lat] LDS pointer chase 23.0 cycles at both clocks
     STS: { latencyCycles: 23 }, // [model] as LDS
     LDC: { latencyCycles: 23 }, // [model] constant-cache hit, as LDS
-    UIADD3: { latencyCycles: 2 }, // [model]
+    UIADD3: { latencyCycles: 2 }, // [ncu] see ISETP
     UMOV: { latencyCycles: 2 }, // [model]
-    BRA: { latencyCycles: 1 }, // [model] timing of branches: see `branch`
+    BRA: { latencyCycles: 5 }, // [ncu] see `branch`: a taken BRA to the next issue takes 11 cycles
     EXIT: { latencyCycles: 1 },
     BAR: { latencyCycles: 1 },
     NOP: { latencyCycles: 1 },
   },
   resultDelayCycles: 0, // [model] docs/timing.md
   memoryLevels: {
-    l1HitCycles: 32, // [lat] ld.global.ca chase, buffer <= 216 KiB
-    l2HitCycles: 252, // [lat] ld.global.cg chase, 16 KiB - 4 MiB, at 1590 MHz
-    dramCycles: 585, // [lat] 1 GiB random chase at 1590 MHz (583-588)
+    // Mean latency of a warp's coalesced 128-byte load, by level. [lat] chases of single
+    // 8-byte loads give L1 32, L2 252 and DRAM 583-588 cycles at 1590 MHz; [ncu] whole-line
+    // loads take longer: ld_chain K = 1, W = 1 loops in 274.6 (L2) and 622.7 (DRAM) cycles,
+    // about 10 of which are its own instructions.
+    l1HitCycles: 32,
+    l2HitCycles: 265,
+    dramCycles: 613,
+    // [ncu] one warp with K independent loads waits for the last of them. ld_chain with F = 16
+    // at W = 1 shows it cleanly (its next loads wait for all FFMAs): beyond K = 1 and the
+    // extra FFMAs, K = 4 and 8 trips take 133 and 218 cycles longer (DRAM), 35 and 100 (L2).
+    // The expected maximum of K exponential tails is (H_K - 1) = 1.08 and 1.72 tail means
+    // above the mean: tails of 125 (DRAM) and 45 (L2) cycles.
+    l2TailCycles: 45,
+    dramTailCycles: 125,
+  },
+
+  memoryBandwidth: {
+    // [ncu] validation/h100/data/summary.csv: dram__bytes_read / sm__cycles_active / 132 SMs
+    // at saturation (ld_chain K = 4 and 8, W = 64): 13.2 and 13.5 bytes per SM cycle.
+    dramBytesPerCycle: 13.3,
+    // [ncu] ld_chain l2, F = 0, W >= 32: issue saturates at 0.287 loads of 128 B per SM cycle.
+    l2BytesPerCycle: 36.8,
+    // [ncu] DRAM latency per load of ld_chain K = 1, F = 0 rises from 557 cycles (W <= 16) to
+    // 586 / 636 / 703 at W = 32 / 48 / 64: S u / (1 - u) with S = 49 fits within 10 cycles.
+    dramContentionCycles: 49,
+    // [ncu] ld_chain K = 8, F = 0, W = 64: about 43 warps per SM wait on 8 loads each while
+    // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
+    maxLoadsInFlight: 340,
   },
   branch: {
-    resolveCycles: 3, // [model] calibrated later against fma_chain (docs/validation.md)
-    takenRefetchCycles: 3, // [model]
+    // [ncu] fma_chain, W = 1: a taken loop branch costs 0.087 x 35 = 3.0 cycles of
+    // branch_resolving and 0.07 x 35 = 2.5 of no_instruction per trip, after the BRA's own
+    // latency (opcodes.BRA, 5: its `wait` makes fma_chain<4>'s 0.12 wait per issue).
+    resolveCycles: 3,
+    takenRefetchCycles: 3,
   },
+  // [timeline] bench_plain_warp_timeline.csv: the warps of a new block start about 3.5 cycles
+  // apart (W = 16: 16 warps within 56 cycles).
+  warpLaunchIntervalCycles: 3,
   clockMHz: 1590, // [lat] the clock under Nsight Compute
 };

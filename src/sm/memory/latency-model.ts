@@ -6,6 +6,7 @@ export type LatencyDistribution =
   | { readonly kind: "fixed"; readonly cycles: number }
   | { readonly kind: "uniform"; readonly min: number; readonly max: number }
   | { readonly kind: "normal"; readonly mean: number; readonly stddev: number; readonly min?: number; readonly max?: number }
+  | { readonly kind: "exponential"; readonly min: number; readonly mean: number; readonly max?: number }
   | {
       readonly kind: "mix";
       readonly levels: readonly { readonly level: "l1" | "l2" | "dram"; readonly fraction: number; readonly cycles?: number }[];
@@ -53,6 +54,12 @@ export class LatencyModel {
           const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
           return Math.min(hi, Math.max(lo, Math.round(d.mean + d.stddev * z)));
         };
+      }
+      case "exponential": {
+        // min plus an exponential tail: queueing in the memory system above the unloaded latency.
+        const tail = d.mean - d.min;
+        const hi = d.max ?? Infinity;
+        return () => Math.min(hi, d.min + Math.round(-tail * Math.log(1 - rng())));
       }
       case "mix": {
         const defaults = { l1: arch.memoryLevels.l1HitCycles, l2: arch.memoryLevels.l2HitCycles, dram: arch.memoryLevels.dramCycles };

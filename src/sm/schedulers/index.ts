@@ -1,6 +1,7 @@
 import { GreedyThenOldest } from "./gto.js";
 import { LooseRoundRobin } from "./lrr.js";
 import { OldestFirst } from "./oldest.js";
+import { OldestBlockFair } from "./oldest-block.js";
 import type { PolicyName, SchedulerPolicy, WarpAges } from "./policy.js";
 import { RandomPolicy } from "./random.js";
 
@@ -9,6 +10,8 @@ export { POLICY_NAMES, type PolicyName, type SchedulerPolicy } from "./policy.js
 /** Builds the policy of one sub-partition. */
 export function createPolicy(name: PolicyName, warps: WarpAges, warpSlots: number, seed: string): SchedulerPolicy {
   switch (name) {
+    case "oldest-block":
+      return new OldestBlockFair(warps);
     case "gto":
       return new GreedyThenOldest(warps);
     case "oldest":

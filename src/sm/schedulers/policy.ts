@@ -8,12 +8,14 @@ export interface SchedulerPolicy {
   pick(eligible: Int32Array, count: number): number;
 }
 
-export const POLICY_NAMES = ["gto", "lrr", "oldest", "random"] as const;
+export const POLICY_NAMES = ["oldest-block", "gto", "lrr", "oldest", "random"] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
-/** What a policy may read about warps: their age (launch order; lower is older). */
+/** What a policy may read about warps: their age and their block's (launch order; lower is older). */
 export interface WarpAges {
   readonly age: Float64Array;
+  readonly blockAge: Float64Array;
+  readonly lastIssueCycle: Float64Array;
 }
 
 /** Index in eligible[0..count) of the oldest warp. */

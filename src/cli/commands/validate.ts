@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { Command } from "commander";
+import { formatValidationCsv, formatValidationTable } from "../../report/validation-report.js";
+import { readValidationData, validate } from "../../validation/validate.js";
+import type { CliIo } from "../io.js";
+import { oneOf } from "../options.js";
+
+const FORMATS = ["table", "csv", "json"] as const;
+
+/** The bundled H100 measurements (validation/h100/data/summary.csv in the package). */
+export const BUNDLED_DATA = fileURLToPath(new URL("../../../validation/h100/data/summary.csv", import.meta.url));
+
+export function validateCommand(io: CliIo, isTty: boolean): Command {
+  return new Command("validate")
+    .description("simulate H100 microbenchmark configurations and compare with their Nsight Compute counters")
+    .option("-d, --data <file>", "CSV with the columns of groundtruth results/summary.csv (default: the bundled H100 data)")
+    .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
+    .addHelpText(
+      "after",
+      `
+Each row (kernel fma_chain or ld_chain, variant fma/dram/l2, ILP K, compute per load F, warps
+per SM W, launch and iteration count) is rebuilt as a scenario from the kernels' SASS
+(src/validation/h100-kernels.ts) and simulated on the sm_90 preset. See docs/validation.md.
+
+Example:
+  warpsim validate
+  warpsim validate --data my-gpu/summary.csv --format csv > predicted.csv`,
+    )
+    .action((opts: { data?: string; format: (typeof FORMATS)[number] }) => {
+      const file = opts.data ?? BUNDLED_DATA;
+      const records = readValidationData(file);
+      const progress = isTty
+        ? (done: number, total: number) => io.stderr(`\rsimulating ${done}/${total}${done === total ? "\n" : ""}`)
+        : undefined;
+      const report = validate(records, opts.data ?? "validation/h100/data/summary.csv", progress);
+      if (opts.format === "csv") io.stdout(formatValidationCsv(report));
+      else if (opts.format === "json") io.stdout(JSON.stringify(report, null, 2) + "\n");
+      else io.stdout(formatValidationTable(report));
+    });
+}

@@ -1,0 +1,87 @@
+import { stringify } from "csv-stringify/sync";
+import { NCU_STALL_REASONS, type ValidationReport } from "../validation/validate.js";
+
+/** The targets of the fidelity issue, printed beside the achieved errors. */
+export const VALIDATION_TARGETS = {
+  issueActiveMaePoints: 3,
+  issueActiveWorstPoints: 8,
+  warpsEligibleMre: 0.1,
+  cyclesActiveMape: 0.05,
+} as const;
+
+const KEY = ["kernel", "variant", "K", "F", "warps_per_sm"] as const;
+
+/** CSV: the input's key columns, measured and predicted quantities, predicted stalls per issue. */
+export function formatValidationCsv(report: ValidationReport): string {
+  const columns = [
+    ...KEY,
+    "issue_active",
+    "pred_issue_active",
+    "warps_eligible",
+    "pred_warps_eligible",
+    "warps_active",
+    "pred_warps_active",
+    "cycles_active",
+    "pred_cycles_active",
+    "dominant_stall",
+    "pred_dominant_stall",
+    ...NCU_STALL_REASONS.map((r) => `pred_stall_${r}_per_issue`),
+  ];
+  const rows = report.rows.map((r) => [
+    ...KEY.map((k) => r.key[k]),
+    r.measured.issueActive,
+    r.predicted.issueActive,
+    r.measured.warpsEligible,
+    r.predicted.warpsEligible,
+    r.measured.warpsActive,
+    r.predicted.warpsActive,
+    r.measured.cyclesActive,
+    r.predicted.cyclesActive,
+    r.measuredDominant,
+    r.predictedDominant,
+    ...NCU_STALL_REASONS.map((reason) => r.predicted.stallPerIssue[reason]),
+  ]);
+  return stringify(rows, { header: true, columns });
+}
+
+export function formatValidationTable(report: ValidationReport): string {
+  const out: string[] = [`warpsim validate: ${report.file} (${report.rows.length} configurations)`, ""];
+  const header = ["kernel", "var", "K", "F", "W", "issue", "pred", "elig", "pred", "active", "pred", "cycles", "pred", "err", "dominant stall (measured / predicted)"];
+  const rows: string[][] = [header];
+  for (const r of report.rows) {
+    const m = r.measured;
+    const p = r.predicted;
+    rows.push([
+      r.key.kernel,
+      r.key.variant,
+      r.key.K,
+      r.key.F,
+      r.key.warps_per_sm,
+      m.issueActive.toFixed(3),
+      p.issueActive.toFixed(3),
+      m.warpsEligible.toFixed(3),
+      p.warpsEligible.toFixed(3),
+      m.warpsActive.toFixed(2),
+      p.warpsActive.toFixed(2),
+      m.cyclesActive.toFixed(0),
+      p.cyclesActive.toFixed(0),
+      `${(100 * (p.cyclesActive / m.cyclesActive - 1)).toFixed(1)}%`,
+      `${r.measuredDominant}${r.measuredDominant === r.predictedDominant ? "" : ` / ${r.predictedDominant} ✗`}`,
+    ]);
+  }
+  const widths = header.map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  for (const row of rows) out.push(row.map((cell, c) => (c < 2 || c === row.length - 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
+  const s = report.summary;
+  const t = VALIDATION_TARGETS;
+  const mark = (ok: boolean) => (ok ? "met" : "NOT met");
+  out.push(
+    "",
+    "error summary",
+    `  issue active, mean absolute error     ${s.issueActiveMaePoints.toFixed(2).padStart(6)} points   target <= ${t.issueActiveMaePoints}   ${mark(s.issueActiveMaePoints <= t.issueActiveMaePoints)}`,
+    `  issue active, worst row               ${s.issueActiveWorstPoints.toFixed(2).padStart(6)} points   target <= ${t.issueActiveWorstPoints}   ${mark(s.issueActiveWorstPoints <= t.issueActiveWorstPoints)}`,
+    `  warps eligible, mean relative error   ${(100 * s.warpsEligibleMre).toFixed(1).padStart(6)}%         target <= ${100 * t.warpsEligibleMre}%  ${mark(s.warpsEligibleMre <= t.warpsEligibleMre)}   (rows with measured eligible >= 0.05)`,
+    `  active cycles, MAPE                   ${(100 * s.cyclesActiveMape).toFixed(1).padStart(6)}%         target <= ${100 * t.cyclesActiveMape}%   ${mark(s.cyclesActiveMape <= t.cyclesActiveMape)}`,
+    `  dominant stall reason matches         ${String(s.dominantStallMatches).padStart(6)} of ${s.rows}   target all   ${mark(s.dominantStallMatches === s.rows)}`,
+  );
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,78 @@
+import { EventQueue } from "../../engine/event-queue.js";
+import type { LatencyModel } from "./latency-model.js";
+
+/** Limits of the global-memory path seen from one SM (docs/memory.md). */
+export interface MemoryLimits {
+  /** Bytes per cycle this SM's loads can draw (its share of L2 or DRAM bandwidth); Infinity: none. */
+  readonly bytesPerCycle: number;
+  /** Bytes one warp-level load moves (a coalesced 128-byte line by default). */
+  readonly bytesPerLoad: number;
+  /**
+   * Contention latency S: a load issued while the path is busy a fraction u of the time waits
+   * S * u / (1 - u) cycles more, the queueing delay the other SMs' identical traffic adds at
+   * the shared memory (a mean-field M/M/1 term). 0: none.
+   */
+  readonly contentionCycles: number;
+  /** Loads that may be in flight from this SM; a load beyond waits in lg_throttle. Infinity: none. */
+  readonly maxLoadsInFlight: number;
+}
+
+export const UNLIMITED: MemoryLimits = { bytesPerCycle: Infinity, bytesPerLoad: 128, contentionCycles: 0, maxLoadsInFlight: Infinity };
+
+/** Utilization is averaged over about this many cycles. */
+const UTILIZATION_WINDOW_CYCLES = 1000;
+/** Cap on the utilization the contention term sees, so it stays finite at saturation. */
+const MAX_UTILIZATION = 0.95;
+
+/**
+ * The SM's global-memory path: each load gets its latency from the latency model, plus the
+ * time it queues for this SM's share of bandwidth (a FIFO serving bytesPerLoad per load),
+ * plus contention from the rest of the GPU; and at most maxLoadsInFlight loads are
+ * outstanding. Little's law then caps throughput at bytesPerCycle.
+ */
+export class MemorySystem {
+  private readonly inFlight = new EventQueue(64);
+  private readonly serviceCycles: number;
+  private serverFreeAt = 0;
+  private busy = 0;
+  private busyAt = 0;
+
+  constructor(
+    private readonly latency: LatencyModel,
+    private readonly limits: MemoryLimits,
+  ) {
+    this.serviceCycles = limits.bytesPerLoad / limits.bytesPerCycle;
+  }
+
+  /** The earliest cycle >= now at which a new load can be accepted. */
+  acceptAt(now: number): number {
+    if (this.limits.maxLoadsInFlight === Infinity) return now;
+    const q = this.inFlight;
+    while (q.length > 0 && q.peekCycle() <= now) q.pop();
+    return q.length < this.limits.maxLoadsInFlight ? now : q.peekCycle();
+  }
+
+  /** A load issued at `now`: returns the cycle its data arrives (before the result delay). */
+  load(now: number): number {
+    let arrival = now + this.latency.next();
+    if (this.serviceCycles > 0) {
+      const start = Math.max(now, this.serverFreeAt);
+      this.serverFreeAt = start + this.serviceCycles;
+      arrival += start - now + this.contention(now);
+    }
+    arrival = Math.ceil(arrival);
+    if (this.limits.maxLoadsInFlight !== Infinity) this.inFlight.push(arrival, 0, 0);
+    return arrival;
+  }
+
+  /** Mean-field queueing delay from the utilization over the recent window. */
+  private contention(now: number): number {
+    // Exponentially weighted busy fraction: decays with time, grows by each load's service.
+    this.busy *= Math.exp(-(now - this.busyAt) / UTILIZATION_WINDOW_CYCLES);
+    this.busyAt = now;
+    this.busy += this.serviceCycles / UTILIZATION_WINDOW_CYCLES;
+    if (this.limits.contentionCycles === 0) return 0;
+    const u = Math.min(this.busy, MAX_UTILIZATION);
+    return (this.limits.contentionCycles * u) / (1 - u);
+  }
+}

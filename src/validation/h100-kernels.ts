@@ -1,0 +1,115 @@
+/**
+ * The instruction streams of the H100 microbenchmarks `fma_chain<K>` and `ld_chain<K, F>`
+ * (validation/h100/data; ../shared/groundtruth/src/bench.cu), rebuilt from their SASS as
+ * listed in the groundtruth README: the same loop body instruction for instruction, the same
+ * trip count, and a prologue/epilogue padded so each warp executes exactly `inst_per_warp`.
+ */
+export interface BenchConfig {
+  readonly kernel: "fma_chain" | "ld_chain";
+  /** fma, dram or l2: where ld_chain's loads are served. */
+  readonly variant: string;
+  /** Independent chains (ILP). */
+  readonly K: number;
+  /** FFMAs per load per chain (ld_chain). */
+  readonly F: number;
+  readonly warpsPerSm: number;
+  readonly threadsPerBlock: number;
+  /** Blocks of the whole grid (132 SMs). */
+  readonly blocks: number;
+  readonly dynSmemBytes: number;
+  /** Loop trips. */
+  readonly iters: number;
+  /** Measured warp-instructions per warp, if known (it fixes the prologue's length). */
+  readonly instPerWarp?: number;
+}
+
+export const H100_SMS = 132;
+
+/** Loop body of fma_chain<K>: 32 FFMAs over K accumulators, UIADD3, ISETP (and the BRA). */
+function fmaLoop(K: number): string[] {
+  const body: string[] = [];
+  for (let i = 0; i < 32; i++) {
+    const acc = accumulator(i % K);
+    body.push(`FFMA ${acc}, ${acc}, UR8, R0`);
+    if (i === 0) body.push("UIADD3 UR4, UR4, 0x1, URZ");
+    if (i === 1) body.push("ISETP.LE.AND P1, PT, R6, UR4, PT");
+  }
+  return body;
+}
+
+/**
+ * Loop body of ld_chain<K, F>: K address computations and loads, the loop counter, F rounds
+ * of K dependent FFMAs, K LOP3 that form the next addresses (F > 0; with F = 0 the loaded
+ * value is the next index) and the BRA. K = 8 (any F) and K = 4 with F = 0 reload the buffer
+ * base with an LDC first (register pressure at 32 registers).
+ */
+function ldLoop(K: number, F: number): string[] {
+  const body: string[] = [];
+  if (K >= 8 || (K >= 4 && F === 0)) body.push("LDC.64 R2, c[0x0][0x210]");
+  for (let k = 0; k < K; k++) {
+    const index = F > 0 ? `R${30 + k}` : value(k);
+    body.push(`IMAD.WIDE.U32 R${40 + 2 * k}, ${index}, 0x4, R2`);
+    body.push(`LDG.E.STRONG.GPU ${value(k)}, desc[UR6][R${40 + 2 * k}.64]`);
+  }
+  body.push("UIADD3 UR4, UR4, 0x1, URZ", "ISETP.LE.AND P0, PT, R18, UR4, PT");
+  for (let f = 0; f < F; f++) {
+    for (let k = 0; k < K; k++) body.push(`FFMA ${accumulator(k)}, ${value(k)}, ${accumulator(k)}, UR8`);
+  }
+  if (F > 0) for (let k = 0; k < K; k++) body.push(`LOP3.LUT R${30 + k}, ${value(k)}, UR9, ${accumulator(k)}, 0xf8, !PT`);
+  return body;
+}
+
+const accumulator = (k: number) => `R${60 + k}`;
+const value = (k: number) => `R${20 + k}`;
+
+/** Instructions outside the loop per warp when `inst_per_warp` is not given (groundtruth README). */
+function defaultOverhead(kernel: BenchConfig["kernel"], K: number, F: number): number {
+  if (kernel === "fma_chain") return interpolate({ 1: 50, 2: 53, 4: 57, 8: 67 }, K);
+  return F === 0 ? interpolate({ 1: 72, 2: 86, 4: 112, 8: 166 }, K) : interpolate({ 1: 76, 2: 93, 4: 127, 8: 185 }, K);
+}
+
+function interpolate(table: Record<number, number>, K: number): number {
+  const keys = Object.keys(table).map(Number);
+  if (K in table) return table[K];
+  const lo = Math.max(...keys.filter((k) => k < K), keys[0]);
+  const hi = Math.min(...keys.filter((k) => k > K), keys[keys.length - 1]);
+  if (lo === hi) return table[lo];
+  return Math.round(table[lo] + ((table[hi] - table[lo]) * (K - lo)) / (hi - lo));
+}
+
+/** The benchmark's per-warp program as warpsim assembly. */
+export function benchAssembly(c: BenchConfig): string {
+  const loop = c.kernel === "fma_chain" ? fmaLoop(c.K) : ldLoop(c.K, c.F);
+  const loopLength = loop.length + 1; // + the closing BRA
+  const overhead = c.instPerWarp !== undefined ? Math.round(c.instPerWarp - c.iters * loopLength) : defaultOverhead(c.kernel, c.K, c.F);
+  // Epilogue: reduce the accumulators, store, exit. The prologue (index math, clock and
+  // %smid reads in the real kernel) is modelled as independent integer instructions.
+  const epilogue = [...Array.from({ length: Math.max(0, c.K - 1) }, (_, k) => `FADD R60, R60, ${accumulator(k + 1)}`), "STG.E [R4.64], R60", "EXIT"];
+  const prologue = Array.from({ length: Math.max(0, overhead - epilogue.length) }, (_, i) => `MOV R${100 + (i % 100)}, 0x${i.toString(16)}`);
+  // The loop closes with `@!P0 BRA` (`@!P1` in fma_chain): it waits for the ISETP.
+  const close = c.kernel === "fma_chain" ? ".endloop @!P1" : ".endloop @!P0";
+  return [...prologue, `.loop ${c.iters}`, ...loop.map((l) => `  ${l}`), close, ...epilogue].join("\n") + "\n";
+}
+
+/** A complete scenario (as YAML-equivalent fields) running one SM of the benchmark's launch. */
+export function benchScenario(c: BenchConfig): Record<string, unknown> {
+  const blocksPerSm = Math.max(1, Math.round(c.blocks / H100_SMS));
+  return {
+    name: `${c.kernel}<K=${c.K}${c.kernel === "ld_chain" ? `,F=${c.F}` : ""}> ${c.variant} W=${c.warpsPerSm}`,
+    arch: "sm_90",
+    launch: {
+      threadsPerBlock: c.threadsPerBlock,
+      blocks: blocksPerSm,
+      registersPerThread: 32, // __launch_bounds__(1024, 2)
+      sharedMemPerBlock: c.dynSmemBytes,
+      residentBlocks: blocksPerSm,
+    },
+    memory: {
+      level: c.variant === "l2" ? "l2" : "dram",
+      // ncu: drain per warp is about 23 cycles (ld_chain dram K = 1 W = 1: 0.06 x 392).
+      storeLatency: { kind: "fixed", cycles: 23 },
+    },
+    seed: 1,
+    program: benchAssembly(c),
+  };
+}

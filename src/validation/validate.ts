@@ -1,0 +1,182 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { ScenarioError, type ScenarioIssue } from "../errors.js";
+import { resolveScenario } from "../scenario/resolve.js";
+import { scenarioSchema } from "../scenario/schema.js";
+import { simulate } from "../simulate.js";
+import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
+import { benchScenario, type BenchConfig } from "./h100-kernels.js";
+
+/** Stall reasons Nsight Compute reports on GH100 (ncu 2025.3), in its order. */
+export const NCU_STALL_REASONS = [
+  "barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss", "lg_throttle", "long_scoreboard",
+  "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction", "not_selected", "selected",
+  "short_scoreboard", "sleeping", "tex_throttle", "wait",
+] as const;
+export type NcuStallReason = (typeof NCU_STALL_REASONS)[number];
+
+const KEY_COLUMNS = ["kernel", "variant", "K", "F", "warps_per_sm"] as const;
+const REQUIRED = [...KEY_COLUMNS, "threads_per_block", "blocks", "iters", "d_issue_active_per_active_cycle",
+  "d_warps_eligible_per_active_cycle", "d_warps_active_per_active_cycle", "sm__cycles_active.avg"] as const;
+
+export interface Quantities {
+  readonly issueActive: number;
+  readonly warpsEligible: number;
+  readonly warpsActive: number;
+  readonly cyclesActive: number;
+  /** Warp-cycles per issued instruction, by ncu reason. */
+  readonly stallPerIssue: Readonly<Record<NcuStallReason, number>>;
+}
+
+export interface ValidationRow {
+  readonly key: Readonly<Record<(typeof KEY_COLUMNS)[number], string>>;
+  readonly measured: Quantities;
+  readonly predicted: Quantities;
+  /** Largest stall reason other than `selected`. */
+  readonly measuredDominant: NcuStallReason;
+  readonly predictedDominant: NcuStallReason;
+}
+
+export interface ValidationSummary {
+  readonly rows: number;
+  /** Mean absolute error of issue active, in points (0.01). */
+  readonly issueActiveMaePoints: number;
+  readonly issueActiveWorstPoints: number;
+  /** Mean relative error of eligible warps over rows with measured eligible >= 0.05. */
+  readonly warpsEligibleMre: number;
+  /** Mean absolute percentage error of active cycles. */
+  readonly cyclesActiveMape: number;
+  readonly dominantStallMatches: number;
+}
+
+export interface ValidationReport {
+  readonly file: string;
+  readonly rows: readonly ValidationRow[];
+  readonly summary: ValidationSummary;
+}
+
+/** Reads a CSV with the columns of groundtruth results/summary.csv, checking them. */
+export function readValidationData(file: string): Record<string, string>[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new ScenarioError([{ code: "parse_error", file, path: [], expected: "a readable CSV file", found: (e as Error).message }]);
+  }
+  let records: Record<string, string>[];
+  try {
+    records = parse(text, { columns: true, skip_empty_lines: true, trim: true });
+  } catch (e) {
+    throw new ScenarioError([{ code: "parse_error", file, path: [], expected: "CSV with a header row", found: (e as Error).message }]);
+  }
+  const issues: ScenarioIssue[] = [];
+  const columns = records.length > 0 ? Object.keys(records[0]) : [];
+  const missing = REQUIRED.filter((c) => !columns.includes(c));
+  if (records.length === 0 || missing.length > 0) {
+    issues.push({
+      code: "missing_field",
+      file,
+      path: [],
+      line: 1,
+      expected: `the columns of groundtruth summary.csv (${REQUIRED.join(", ")})`,
+      found: records.length === 0 ? "no data rows" : `no column ${missing.join(", ")}`,
+    });
+  }
+  records.forEach((r, i) => {
+    if (issues.length > 0) return;
+    if (r.kernel !== "fma_chain" && r.kernel !== "ld_chain") {
+      issues.push({ code: "invalid_field", file, path: ["kernel"], line: i + 2, expected: "fma_chain or ld_chain", found: JSON.stringify(r.kernel) });
+    }
+    for (const c of ["K", "F", "warps_per_sm", "threads_per_block", "blocks", "iters"]) {
+      const n = Number(r[c]);
+      if (!Number.isInteger(n) || n < (c === "F" ? 0 : 1)) {
+        issues.push({ code: "invalid_field", file, path: [c], line: i + 2, expected: `a whole number >= ${c === "F" ? 0 : 1}`, found: JSON.stringify(r[c]) });
+      }
+    }
+  });
+  if (issues.length > 0) throw new ScenarioError(issues);
+  return records;
+}
+
+/** Simulates every row and compares it with its measurements. */
+export function validate(records: readonly Record<string, string>[], file: string, onRow?: (done: number, total: number) => void): ValidationReport {
+  const rows = records.map((r, i) => {
+    const row = validateRow(r, file, i + 2);
+    onRow?.(i + 1, records.length);
+    return row;
+  });
+  return { file, rows, summary: summarize(rows) };
+}
+
+export function configOf(r: Record<string, string>): BenchConfig {
+  return {
+    kernel: r.kernel as BenchConfig["kernel"],
+    variant: r.variant,
+    K: Number(r.K),
+    F: Number(r.F),
+    warpsPerSm: Number(r.warps_per_sm),
+    threadsPerBlock: Number(r.threads_per_block),
+    blocks: Number(r.blocks),
+    dynSmemBytes: Number(r.dyn_smem_bytes ?? 0) || 0,
+    iters: Number(r.iters),
+    instPerWarp: r.inst_per_warp !== undefined && r.inst_per_warp !== "" ? Number(r.inst_per_warp) : undefined,
+  };
+}
+
+function validateRow(r: Record<string, string>, file: string, line: number): ValidationRow {
+  const fields = scenarioSchema.parse(benchScenario(configOf(r)));
+  const resolved = resolveScenario(fields, { file: `${file} line ${line}` });
+  if (!resolved.ok) throw new ScenarioError(resolved.issues);
+  const result = simulate(resolved.scenario);
+  const sm = result.sm;
+  const predictedStalls = Object.fromEntries(
+    NCU_STALL_REASONS.map((reason) => [reason, (WARP_STATE_NAMES as readonly string[]).includes(reason) ? sm.stalls[reason as WarpStateName].perIssue : 0]),
+  ) as Record<NcuStallReason, number>;
+  const measuredStalls = Object.fromEntries(NCU_STALL_REASONS.map((reason) => [reason, Number(r[`d_stall_${reason}_per_issue`] ?? 0) || 0])) as Record<
+    NcuStallReason,
+    number
+  >;
+  const measured: Quantities = {
+    issueActive: Number(r.d_issue_active_per_active_cycle),
+    warpsEligible: Number(r.d_warps_eligible_per_active_cycle),
+    warpsActive: Number(r.d_warps_active_per_active_cycle),
+    cyclesActive: Number(r["sm__cycles_active.avg"]),
+    stallPerIssue: measuredStalls,
+  };
+  const predicted: Quantities = {
+    issueActive: sm.issueActive,
+    warpsEligible: sm.warpsEligible,
+    warpsActive: sm.warpsActive,
+    cyclesActive: result.cycles,
+    stallPerIssue: predictedStalls,
+  };
+  return {
+    key: Object.fromEntries(KEY_COLUMNS.map((c) => [c, r[c]])) as ValidationRow["key"],
+    measured,
+    predicted,
+    measuredDominant: dominant(measuredStalls),
+    predictedDominant: dominant(predictedStalls),
+  };
+}
+
+function dominant(stalls: Record<NcuStallReason, number>): NcuStallReason {
+  let best: NcuStallReason = "wait";
+  for (const reason of NCU_STALL_REASONS) {
+    if (reason !== "selected" && stalls[reason] > stalls[best]) best = reason;
+  }
+  return best;
+}
+
+export function summarize(rows: readonly ValidationRow[]): ValidationSummary {
+  const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+  const issueErrors = rows.map((r) => Math.abs(r.predicted.issueActive - r.measured.issueActive) * 100);
+  const eligibleRows = rows.filter((r) => r.measured.warpsEligible >= 0.05);
+  return {
+    rows: rows.length,
+    issueActiveMaePoints: mean(issueErrors),
+    issueActiveWorstPoints: Math.max(0, ...issueErrors),
+    warpsEligibleMre: mean(eligibleRows.map((r) => Math.abs(r.predicted.warpsEligible - r.measured.warpsEligible) / r.measured.warpsEligible)),
+    cyclesActiveMape: mean(rows.map((r) => Math.abs(r.predicted.cyclesActive - r.measured.cyclesActive) / r.measured.cyclesActive)),
+    dominantStallMatches: rows.filter((r) => r.predictedDominant === r.measuredDominant).length,
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { readValidationData, summarize, validate } from "../src/validation/validate.js";
+import { benchAssembly } from "../src/validation/h100-kernels.js";
+import { Program } from "../src/program/program.js";
+import { parseAssembly } from "../src/program/parse.js";
+import { PRESETS } from "../src/index.js";
+
+const data = readValidationData("validation/h100/data/summary.csv");
+
+describe("the H100 microbenchmarks rebuilt from their SASS", () => {
+  it("execute exactly the measured instructions per warp (ncu inst_executed / warps_launched)", () => {
+    for (const r of data) {
+      const config = {
+        kernel: r.kernel as "fma_chain" | "ld_chain",
+        variant: r.variant,
+        K: Number(r.K),
+        F: Number(r.F),
+        warpsPerSm: 1,
+        threadsPerBlock: 32,
+        blocks: 132,
+        dynSmemBytes: 0,
+        iters: Number(r.iters),
+      };
+      // Without inst_per_warp the overhead comes from the README's table; it must agree.
+      const parsed = parseAssembly(benchAssembly(config), { file: "t", path: [], lineOffset: 0 });
+      if (!parsed.ok) throw new Error("generator produced bad assembly");
+      expect(new Program(parsed.program, PRESETS.sm_90).dynamicLength()).toBe(Number(r.inst_per_warp));
+    }
+  });
+});
+
+/**
+ * Regression guard: a subset (every other W) of the bundled H100 data must stay at least as
+ * close to the hardware as the model is now (docs/validation.md records the full-set errors
+ * and which targets are not met yet). The thresholds are the errors this model reached on the
+ * subset when this test was written, plus a small margin; a model change that moves them must
+ * say so.
+ */
+describe("warpsim validate on a subset of the bundled H100 data", () => {
+  const subset = data.filter((r) => ["1", "4", "16", "64"].includes(r.warps_per_sm));
+  const report = validate(subset, "subset");
+
+  it("keeps issue active within 3 points on average (the target)", () => {
+    expect(report.summary.issueActiveMaePoints).toBeLessThanOrEqual(3);
+  });
+  it("does not regress on the other errors", () => {
+    const s = summarize(report.rows);
+    // Reached on this subset: MAE 1.79 points, worst 22.4, eligible MRE 12.5%, MAPE 5.1%,
+    // dominant stall 59 of 60.
+    expect(s.issueActiveMaePoints).toBeLessThanOrEqual(2.0);
+    expect(s.cyclesActiveMape).toBeLessThanOrEqual(0.055);
+    expect(s.warpsEligibleMre).toBeLessThanOrEqual(0.135);
+    expect(s.issueActiveWorstPoints).toBeLessThanOrEqual(23);
+    expect(s.dominantStallMatches).toBeGreaterThanOrEqual(s.rows - 1);
+  });
+  it("reports every ncu stall reason for every row", () => {
+    for (const r of report.rows) expect(Object.keys(r.predicted.stallPerIssue)).toHaveLength(19);
+  });
+});

@@ -56,6 +56,12 @@ export class LaunchError extends WarpsimError {
   readonly exitCode = ExitCode.badInput;
 }
 
+/** A file warpsim was asked to write cannot be written. */
+export class OutputError extends WarpsimError {
+  override readonly name = "OutputError" as const;
+  readonly exitCode = ExitCode.badInput;
+}
+
 /** A broken internal invariant: a bug in warpsim, not bad input. */
 export class InvariantError extends WarpsimError {
   override readonly name = "InvariantError" as const;

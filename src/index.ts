@@ -14,4 +14,4 @@ export { occupancy, type LaunchResources, type OccupancyResult, type OccupancyLi
 export type { ArchSpec, PipeName } from "./arch/arch-spec.js";
 export { PRESETS } from "./arch/presets/index.js";
 export { POLICY_NAMES, type PolicyName } from "./sm/schedulers/index.js";
-export { WarpsimError, ScenarioError, ConfigError, LaunchError, InvariantError, ExitCode, type ScenarioIssue } from "./errors.js";
+export { WarpsimError, ScenarioError, ConfigError, LaunchError, OutputError, InvariantError, ExitCode, type ScenarioIssue } from "./errors.js";

@@ -2,7 +2,9 @@ import { Command, CommanderError } from "commander";
 import { ExitCode, WarpsimError } from "../errors.js";
 import { archsCommand } from "./commands/archs.js";
 import { occupancyCommand } from "./commands/occupancy.js";
+import { reportCommand } from "./commands/report.js";
 import { runCommand } from "./commands/run.js";
+import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
 import { processIo, type CliIo } from "./io.js";
 
@@ -14,7 +16,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit), occupancyCommand(io), archsCommand(io), validateCommand(io, io.isTty)]) {
+  for (const command of [runCommand(io, setExit), sweepCommand(io), reportCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

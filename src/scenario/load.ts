@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { ScenarioError, type ScenarioIssue } from "../errors.js";
 import { resolveScenario, type Scenario } from "./resolve.js";
 import { scenarioSchema } from "./schema.js";
+import { applyAssignments, describeAssignments, type Assignment } from "./sweep.js";
 
 /**
  * Loads a scenario from a file path or from YAML/JSON text, validates it and resolves it.
@@ -11,12 +12,16 @@ import { scenarioSchema } from "./schema.js";
  * and what was found.
  */
 export function loadScenario(pathOrText: string): Scenario {
-  const { file, text } = readSource(pathOrText);
+  const { file, text } = readScenarioSource(pathOrText);
   return parseScenario(text, file);
 }
 
-/** Validates scenario text; `file` names it in messages. */
-export function parseScenario(text: string, file = "<inline>"): Scenario {
+/**
+ * Validates scenario text; `file` names it in messages. `assignments` replace fields before
+ * validation (one configuration of a sweep).
+ */
+export function parseScenario(text: string, file = "<inline>", assignments: readonly Assignment[] = []): Scenario {
+  if (assignments.length > 0) file = `${file} [${describeAssignments(assignments)}]`;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -31,7 +36,7 @@ export function parseScenario(text: string, file = "<inline>"): Scenario {
       })),
     );
   }
-  const data: unknown = doc.toJS();
+  const data: unknown = applyAssignments(doc.toJS(), assignments);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new ScenarioError([
       { code: "invalid_field", file, path: [], line: 1, expected: "a mapping of scenario fields (launch, program, ...)", found: describe(data) },
@@ -53,7 +58,8 @@ export function parseScenario(text: string, file = "<inline>"): Scenario {
   return resolved.scenario;
 }
 
-function readSource(pathOrText: string): { file: string; text: string } {
+/** The text of a scenario given as a file path or as YAML/JSON text. */
+export function readScenarioSource(pathOrText: string): { file: string; text: string } {
   const looksLikeText = pathOrText.includes("\n") || /^\s*[{]/.test(pathOrText);
   if (looksLikeText) return { file: "<inline>", text: pathOrText };
   if (!existsSync(pathOrText)) {

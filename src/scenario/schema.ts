@@ -162,6 +162,8 @@ export const scenarioSchema = z
     scheduler: z.enum(POLICY_NAMES).default("oldest-block"),
     seed: z.number().int().min(0).default(1),
     program: z.union([z.string(), loadComputeProgram]),
+    /** Fields to sweep (warpsim sweep): { "launch.blocks": "1..16", "program.ilp": [1, 2, 4] }. */
+    sweep: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.union([z.number(), z.string()])).min(1)])).optional(),
   })
   .strict();
 

@@ -98,6 +98,7 @@ export class StreamingMultiprocessor {
           program,
           this.accounting,
           this.memory,
+          config.hooks,
         ),
     );
   }

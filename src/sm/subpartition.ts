@@ -1,6 +1,7 @@
 import { PIPE_COUNT } from "../arch/arch-spec.js";
 import { OpKind } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
+import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
 import type { MemorySystem } from "./memory/memory-system.js";
@@ -41,6 +42,7 @@ export class Subpartition {
     private readonly program: Program,
     private readonly accounting: StateAccounting,
     private readonly memory: MemorySystem,
+    private readonly hooks: Hooks,
   ) {
     this.candidates = new Int32Array(warpSlots);
     this.position = new Int32Array(warpSlots).fill(-1);
@@ -93,8 +95,10 @@ export class Subpartition {
         if (free < earliestFree) earliestFree = free;
       }
     }
+    const scheduleHooks = this.hooks.schedule;
     if (count === 0) {
       this.nextWakeAt = earliestFree;
+      if (scheduleHooks !== undefined && scheduleHooks.length !== 0) for (const h of scheduleHooks) h(now, this.index, 0, false);
       return -1;
     }
     this.eligibleHistogram[count]++;
@@ -105,6 +109,7 @@ export class Subpartition {
     }
     this.instructions++;
     this.nextWakeAt = now + 1;
+    if (scheduleHooks !== undefined && scheduleHooks.length !== 0) for (const h of scheduleHooks) h(now, this.index, count, true);
     return chosen;
   }
 

@@ -10,8 +10,13 @@ export interface Hooks {
   readonly issue: ((cycle: number, subpartition: number, warp: number, pc: number) => void)[];
   /** From `cycle` on, `warp` is in `state` (-1: it left the SM). Cycles never decrease per warp. */
   readonly stateChange: ((cycle: number, subpartition: number, warp: number, state: WarpState | -1) => void)[];
+  /**
+   * A scheduler looked at its warps in `cycle`: `eligible` could issue, `issued` says whether
+   * one did. Cycles without a call had no eligible warp. Optional: omit when not needed.
+   */
+  readonly schedule?: ((cycle: number, subpartition: number, eligible: number, issued: boolean) => void)[];
 }
 
 export function noHooks(): Hooks {
-  return { issue: [], stateChange: [] };
+  return { issue: [], stateChange: [], schedule: [] };
 }

@@ -117,3 +117,53 @@ describe("runs that cannot finish exit 2 and say what the warps were doing", () 
     expect(r.stderr).toContain('in drain at line 20 "EXIT"');
   });
 });
+
+describe("sweep, report and trace from the command line", () => {
+  it("runs a small sweep end to end on 2 worker threads, with charts", async () => {
+    const out = join(dir, "sweep.csv");
+    const charts = join(dir, "charts");
+    const r = await cli("sweep", "scenarios/sweep-ilp-warps.yaml", "--vary", "launch.blocks=1,2", "--vary", "program.ilp=1,4", "--jobs", "2", "--out", out, "--chart", charts);
+    expect(r.code).toBe(0);
+    const lines = readFileSync(out, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(5);
+    expect(lines[1].startsWith("1,1,1,completed,")).toBe(true);
+    expect(readFileSync(join(charts, "utilization-vs-warps.svg"), "utf8").startsWith("<svg")).toBe(true);
+    expect(JSON.parse(readFileSync(join(charts, "heatmap.vl.json"), "utf8")).mark).toBe("rect");
+  });
+
+  it("writes a self-contained HTML report", async () => {
+    const html = join(dir, "report.html");
+    const r = await cli("report", "scenarios/single-warp-807.yaml", "--html", html);
+    expect(r.code).toBe(0);
+    const page = readFileSync(html, "utf8");
+    expect(page).toContain("completed in 807 cycles");
+    expect(page).toContain("<svg");
+    expect(page).toContain("FFMA R1, R0, R0, R4");
+    expect(page).not.toMatch(/<script|src="http/);
+  });
+
+  it("writes a trace and rejects a bad window", async () => {
+    const trace = join(dir, "t.json");
+    expect((await cli("run", "scenarios/single-warp-807.yaml", "--trace", trace, "--trace-window", "0:500")).code).toBe(0);
+    expect(JSON.parse(readFileSync(trace, "utf8")).traceEvents.length).toBeGreaterThan(3);
+    const bad = await cli("run", "scenarios/single-warp-807.yaml", "--trace", trace, "--trace-window", "9:3");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("START:END");
+  });
+});
+
+describe("output files that cannot be written", () => {
+  it("get a one-line message and exit 1, not a stack trace", async () => {
+    const nowhere = join(dir, "no", "such", "dir", "out.csv");
+    for (const args of [
+      ["run", "scenarios/single-warp-807.yaml", "--out", nowhere],
+      ["run", "scenarios/single-warp-807.yaml", "--trace", nowhere],
+      ["report", "scenarios/single-warp-807.yaml", "--html", nowhere],
+    ]) {
+      const r = await cli(...args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^warpsim: cannot write .*out\.csv: .*no such file or directory/i);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

@@ -1,5 +1,6 @@
-import { writeFileSync } from "node:fs";
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
+import { runCharts, writeCharts } from "../../report/charts.js";
+import { parseTraceWindow, TraceWriter, type TraceWindow } from "../../report/trace.js";
 import { ExitCode } from "../../errors.js";
 import { formatCsv } from "../../report/csv.js";
 import { formatJson } from "../../report/json.js";
@@ -8,7 +9,7 @@ import { loadScenario } from "../../scenario/load.js";
 import { DEFAULT_MAX_CYCLES, simulate } from "../../simulate.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
-import type { CliIo } from "../io.js";
+import { writeOutput, writingTo, type CliIo } from "../io.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
 type Format = (typeof FORMATS)[number];
@@ -18,6 +19,15 @@ interface RunOptions {
   seed?: number;
   out?: string;
   maxCycles: number;
+  chart?: string;
+  trace?: string;
+  traceWindow?: TraceWindow;
+}
+
+function traceWindow(value: string): TraceWindow {
+  const w = parseTraceWindow(value);
+  if (w === undefined) throw new InvalidArgumentError(`expected START:END in cycles with START < END (either may be empty), found "${value}".`);
+  return w;
 }
 
 export function runCommand(io: CliIo, setExit: (code: number) => void): Command {
@@ -28,6 +38,9 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("-s, --seed <n>", "seed for every random draw (memory latencies, random scheduler); overrides the scenario's seed", wholeNumber(0))
     .option("-o, --out <file>", "write the report to this file instead of standard output")
     .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULT_MAX_CYCLES)
+    .option("--chart <dir>", "write SVG charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs")
+    .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
+    .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
     .addHelpText(
       "after",
       `
@@ -36,13 +49,20 @@ Exit codes: 0 completed; 1 bad input (the message names the file, line or field)
 
 Example:
   warpsim run scenarios/single-warp-807.yaml
-  warpsim run scenarios/latency-hiding/ilp1-w8.yaml --format csv --out w8.csv`,
+  warpsim run scenarios/latency-hiding/ilp1-w8.yaml --format csv --out w8.csv
+  warpsim run scenarios/latency-hiding/ilp4-w8.yaml --trace trace.json --trace-window 0:20000
+    (open trace.json in https://ui.perfetto.dev or chrome://tracing)`,
     )
-    .action((file: string, opts: RunOptions) => {
+    .action(async (file: string, opts: RunOptions) => {
       const scenario = loadScenario(file);
-      const result = simulate(scenario, { seed: opts.seed, maxCycles: opts.maxCycles });
+      const trace = opts.trace
+        ? await writingTo(opts.trace, () => new TraceWriter(opts.trace!, scenario.arch.subpartitionsPerSm, opts.traceWindow))
+        : undefined;
+      const result = simulate(scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks() });
+      trace?.finish(result.cycles);
+      if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result)));
       const text = render(result, opts.format);
-      if (opts.out) writeFileSync(opts.out, text);
+      if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
       if (result.outcome.status !== "completed") {
         io.stderr(incompleteMessage(file, result));

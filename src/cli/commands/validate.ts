@@ -4,13 +4,14 @@ import { formatValidationCsv, formatValidationTable } from "../../report/validat
 import { readValidationData, validate } from "../../validation/validate.js";
 import type { CliIo } from "../io.js";
 import { oneOf } from "../options.js";
+import { progressBar } from "../progress.js";
 
 const FORMATS = ["table", "csv", "json"] as const;
 
 /** The bundled H100 measurements (validation/h100/data/summary.csv in the package). */
 export const BUNDLED_DATA = fileURLToPath(new URL("../../../validation/h100/data/summary.csv", import.meta.url));
 
-export function validateCommand(io: CliIo, isTty: boolean): Command {
+export function validateCommand(io: CliIo): Command {
   return new Command("validate")
     .description("simulate H100 microbenchmark configurations and compare with their Nsight Compute counters")
     .option("-d, --data <file>", "CSV with the columns of groundtruth results/summary.csv (default: the bundled H100 data)")
@@ -29,10 +30,9 @@ Example:
     .action((opts: { data?: string; format: (typeof FORMATS)[number] }) => {
       const file = opts.data ?? BUNDLED_DATA;
       const records = readValidationData(file);
-      const progress = isTty
-        ? (done: number, total: number) => io.stderr(`\rsimulating ${done}/${total}${done === total ? "\n" : ""}`)
-        : undefined;
-      const report = validate(records, opts.data ?? "validation/h100/data/summary.csv", progress);
+      const progress = progressBar(io, "validate");
+      const report = validate(records, opts.data ?? "validation/h100/data/summary.csv", progress.update);
+      progress.stop();
       if (opts.format === "csv") io.stdout(formatValidationCsv(report));
       else if (opts.format === "json") io.stdout(JSON.stringify(report, null, 2) + "\n");
       else io.stdout(formatValidationTable(report));

@@ -1,0 +1,165 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as vega from "vega";
+import { compile, type TopLevelSpec } from "vega-lite";
+import type { SimulationResult } from "../stats/metrics.js";
+import { WARP_STATE_NAMES } from "../stats/warp-state.js";
+import type { SweepRow } from "../sweep/sweep-row.js";
+
+/** A chart: its Vega-Lite spec (saved beside the SVG so users can restyle it) and its name. */
+export interface Chart {
+  readonly name: string;
+  readonly spec: TopLevelSpec;
+}
+
+const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
+const STATE_ORDER = WARP_STATE_NAMES.filter((s) => s !== "selected");
+
+/** Renders a Vega-Lite spec to a standalone SVG string (no browser, no canvas). */
+export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: "none" });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/** Writes each chart as DIR/NAME.svg and DIR/NAME.vl.json; returns the SVG paths. */
+export async function writeCharts(dir: string, charts: readonly Chart[]): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  for (const chart of charts) {
+    const svg = await renderSvg(chart.spec);
+    const path = join(dir, `${chart.name}.svg`);
+    writeFileSync(path, svg);
+    writeFileSync(join(dir, `${chart.name}.vl.json`), JSON.stringify(chart.spec, null, 2) + "\n");
+    written.push(path);
+  }
+  return written;
+}
+
+/**
+ * Issue utilization against resident warps per scheduler, a line per series (e.g. ILP), with
+ * Little's law dashed: each series' point with the fewest warps, scaled by the warp count,
+ * capped at 1 (a scheduler issues at most once per cycle).
+ */
+export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | undefined, title: string): Chart {
+  const seriesOf = (r: SweepRow) => (seriesKey === undefined ? "all" : `${seriesKey.split(".").pop()} = ${r[seriesKey]}`);
+  const points = rows.map((r) => ({ warps: Number(r.warps_per_scheduler), issue: Number(r.issue_active), series: seriesOf(r), kind: "simulated" }));
+  const predicted: typeof points = [];
+  for (const series of new Set(points.map((p) => p.series))) {
+    const own = points.filter((p) => p.series === series).sort((a, b) => a.warps - b.warps);
+    const base = own[0];
+    for (const p of own) predicted.push({ ...p, issue: Math.min(1, (base.issue * p.warps) / base.warps), kind: "Little's law" });
+  }
+  return {
+    name: "utilization-vs-warps",
+    spec: {
+      $schema: SCHEMA,
+      title,
+      width: 420,
+      height: 280,
+      data: { values: [...points, ...predicted] },
+      mark: { type: "line", point: true },
+      encoding: {
+        x: { field: "warps", type: "quantitative", title: "resident warps per scheduler" },
+        y: { field: "issue", type: "quantitative", title: "issue utilization", scale: { domain: [0, 1] }, axis: { format: "%" } },
+        color: { field: "series", type: "nominal", title: seriesKey ?? "" },
+        strokeDash: {
+          field: "kind",
+          type: "nominal",
+          title: "",
+          scale: { domain: ["simulated", "Little's law"], range: [[1, 0], [5, 4]] },
+        },
+      },
+    },
+  };
+}
+
+/** Issue utilization over two swept parameters. */
+export function heatmapChart(rows: readonly SweepRow[], xKey: string, yKey: string): Chart {
+  return {
+    name: "heatmap",
+    spec: {
+      $schema: SCHEMA,
+      title: "issue utilization",
+      width: 360,
+      height: 280,
+      data: { values: rows.map((r) => ({ x: r[xKey], y: r[yKey], issue: Number(r.issue_active) })) },
+      mark: "rect",
+      encoding: {
+        x: { field: "x", type: "ordinal", title: xKey },
+        y: { field: "y", type: "ordinal", title: yKey, sort: "descending" },
+        color: { field: "issue", type: "quantitative", title: "issue", scale: { domain: [0, 1], scheme: "viridis" } },
+        tooltip: [{ field: "issue", format: ".1%" }],
+      },
+    },
+  };
+}
+
+/** Warp-cycles per issued instruction by state, stacked, one bar per configuration. */
+export function stallChart(rows: readonly SweepRow[], labelOf: (r: SweepRow) => string, title: string): Chart {
+  const values = rows.flatMap((r) =>
+    STATE_ORDER.map((state) => ({ config: labelOf(r), state, cycles: Number(r[`stall_${state}_per_issue`]) })).filter((v) => v.cycles > 0),
+  );
+  return {
+    name: "stalls",
+    spec: {
+      $schema: SCHEMA,
+      title,
+      width: Math.max(240, 28 * rows.length),
+      height: 280,
+      data: { values },
+      mark: "bar",
+      encoding: {
+        x: { field: "config", type: "nominal", title: "configuration", sort: null },
+        y: { field: "cycles", type: "quantitative", title: "warp cycles per issued instruction", stack: "zero" },
+        color: { field: "state", type: "nominal", title: "warp state", sort: STATE_ORDER },
+        order: { field: "state", sort: "ascending" },
+      },
+    },
+  };
+}
+
+/** Share of active cycles with k eligible warps. */
+export function eligibleHistogramChart(result: SimulationResult): Chart {
+  const active = result.sm.activeCycles;
+  return {
+    name: "eligible-histogram",
+    spec: {
+      $schema: SCHEMA,
+      title: "eligible warps per active cycle (SM, per scheduler)",
+      width: 360,
+      height: 240,
+      data: { values: result.sm.eligibleHistogram.map((cycles, k) => ({ eligible: k, share: active > 0 ? cycles / active : 0 })) },
+      mark: "bar",
+      encoding: {
+        x: { field: "eligible", type: "ordinal", title: "eligible warps" },
+        y: { field: "share", type: "quantitative", title: "share of active cycles", axis: { format: "%" } },
+      },
+    },
+  };
+}
+
+/** The charts of one run: the eligible histogram and the stalls of each sub-partition. */
+export function runCharts(result: SimulationResult): Chart[] {
+  const rows: SweepRow[] = result.subpartitions.map((sp, i) => {
+    const row: SweepRow = { smsp: `SMSP ${i}` };
+    for (const state of STATE_ORDER) row[`stall_${state}_per_issue`] = sp.stalls[state].perIssue;
+    return row;
+  });
+  return [eligibleHistogramChart(result), stallChart(rows, (r) => String(r.smsp), `warp states: ${result.scenario.name}`)];
+}
+
+/** The charts of a sweep, chosen by what it varies. */
+export function sweepCharts(rows: readonly SweepRow[], varied: readonly string[]): Chart[] {
+  const charts: Chart[] = [];
+  const series = varied.find((k) => /ilp/i.test(k)) ?? varied.find((k) => new Set(rows.map((r) => r.warps_per_scheduler)).size < rows.length && k !== varied[0]);
+  if (new Set(rows.map((r) => r.warps_per_scheduler)).size > 1) {
+    charts.push(utilizationChart(rows, series, "issue utilization vs resident warps"));
+  }
+  if (varied.length >= 2) charts.push(heatmapChart(rows, varied[0], varied[1]));
+  charts.push(stallChart(rows, (r) => varied.map((k) => `${k.split(".").pop()}=${r[k]}`).join(" "), "warp states per configuration"));
+  return charts;
+}

@@ -1,0 +1,32 @@
+import { schedulerColumns } from "../report/flatten.js";
+import { parseScenario } from "../scenario/load.js";
+import type { Assignment } from "../scenario/sweep.js";
+import { simulate } from "../simulate.js";
+
+/** One configuration of a sweep: its parameters, then every SM-level metric. */
+export type SweepRow = Record<string, number | string>;
+
+export interface SweepTask {
+  readonly text: string;
+  readonly file: string;
+  readonly assignments: readonly Assignment[];
+  readonly seed?: number;
+  readonly maxCycles?: number;
+}
+
+/** Runs one configuration (in this thread or a worker): the same result either way. */
+export function sweepRow(task: SweepTask): SweepRow {
+  const scenario = parseScenario(task.text, task.file, task.assignments);
+  const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
+  const row: SweepRow = {};
+  for (const a of task.assignments) row[a.path.join(".")] = a.value;
+  const residentBlocks = Math.min(scenario.launch.blocks, scenario.residentBlocks);
+  row.warps_per_scheduler = (residentBlocks * scenario.occupancy.warpsPerBlock) / scenario.arch.subpartitionsPerSm;
+  row.outcome = result.outcome.status;
+  Object.assign(row, schedulerColumns(result.sm));
+  row.occupancy_theoretical = result.occupancy.theoretical.occupancy;
+  row.occupancy_achieved = result.occupancy.achieved;
+  row.occupancy_limiter = result.occupancy.theoretical.limiters.join("+");
+  row.eligible_hist = result.sm.eligibleHistogram.join(";");
+  return row;
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { loadScenario, simulate } from "../src/index.js";
+import { renderSvg, runCharts, sweepCharts } from "../src/report/charts.js";
+import { axesFromSection, expandSweep } from "../src/scenario/sweep.js";
+import { runSweep } from "../src/sweep/run-sweep.js";
+
+const file = "scenarios/sweep-ilp-warps.yaml";
+const text = readFileSync(file, "utf8");
+
+/** The line marks of a rendered Vega SVG, as their stroke colour and dash pattern. */
+function lineMarks(svg: string): { stroke: string; dash: string }[] {
+  const tree = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "path" || name === "g" }).parse(svg);
+  const marks: { stroke: string; dash: string }[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== "object") return;
+    const n = node as Record<string, unknown>;
+    if (n["@_aria-roledescription"] === "line mark") marks.push({ stroke: String(n["@_stroke"]), dash: String(n["@_stroke-dasharray"]) });
+    Object.values(n).forEach(walk);
+  };
+  walk(tree);
+  return marks;
+}
+
+describe("charts", () => {
+  it("render sweeps as valid SVG, with one line colour per ILP value", async () => {
+    const axes = axesFromSection({ "launch.blocks": [1, 2, 4, 8], "program.ilp": [1, 2, 4] }, file);
+    const rows = await runSweep({ text, file, configurations: expandSweep(axes), jobs: 1 });
+    const charts = sweepCharts(rows, axes.map((a) => a.path.join(".")));
+    expect(charts.map((c) => c.name)).toEqual(["utilization-vs-warps", "heatmap", "stalls"]);
+    for (const chart of charts) {
+      const svg = await renderSvg(chart.spec);
+      expect(XMLValidator.validate(svg)).toBe(true);
+      expect(svg.startsWith("<svg")).toBe(true);
+    }
+    const lines = lineMarks(await renderSvg(charts[0].spec));
+    // Each ILP value is one colour, drawn twice: simulated (solid) and Little's law (dashed).
+    expect(lines).toHaveLength(6);
+    expect(new Set(lines.map((l) => l.stroke)).size).toBe(3);
+    expect(lines.filter((l) => l.dash === "5,4")).toHaveLength(3);
+  });
+
+  it("render a run's eligible histogram and stall bars as valid SVG", async () => {
+    const result = simulate(loadScenario("scenarios/latency-hiding/ilp4-w4.yaml"));
+    for (const chart of runCharts(result)) expect(XMLValidator.validate(await renderSvg(chart.spec))).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadScenario, parseScenario, simulate } from "../src/index.js";
+import { schedulerColumns } from "../src/report/flatten.js";
+import { formatSweepCsv } from "../src/cli/commands/sweep.js";
+import { axesFromSection, expandSweep, parseValues, parseVary } from "../src/scenario/sweep.js";
+import { runSweep } from "../src/sweep/run-sweep.js";
+
+const file = "scenarios/sweep-ilp-warps.yaml";
+const text = readFileSync(file, "utf8");
+
+describe("sweep axes", () => {
+  it("parse lists, ranges with steps, and strings", () => {
+    expect(parseValues("1,2,4..6", "t")).toEqual([1, 2, 4, 5, 6]);
+    expect(parseValues("0..64:16", "t")).toEqual([0, 16, 32, 48, 64]);
+    expect(parseValues("gto,lrr", "t")).toEqual(["gto", "lrr"]);
+    expect(parseVary("program.ilp=1,2")).toEqual({ path: ["program", "ilp"], values: [1, 2] });
+    expect(() => parseVary("program.ilp")).toThrow(/FIELD=VALUES/);
+    expect(() => parseValues("8..1", "t")).toThrow(/low <= high/);
+  });
+
+  it("expand to the Cartesian product, the first axis slowest", () => {
+    const configs = expandSweep([
+      { path: ["a"], values: [1, 2] },
+      { path: ["b"], values: ["x", "y", "z"] },
+    ]);
+    expect(configs.map((c) => c.map((a) => a.value).join(""))).toEqual(["1x", "1y", "1z", "2x", "2y", "2z"]);
+  });
+});
+
+describe("warpsim sweep", () => {
+  const axes = axesFromSection({ "launch.blocks": [1, 4, 16], "program.ilp": "1,4" }, file);
+  const configurations = expandSweep(axes);
+
+  it("gives one row per configuration whose metrics equal running it alone", async () => {
+    const rows = await runSweep({ text, file, configurations, jobs: 1 });
+    expect(rows).toHaveLength(6);
+    for (const [i, assignments] of configurations.entries()) {
+      const alone = simulate(parseScenario(text, file, assignments));
+      expect(rows[i]["launch.blocks"]).toBe(assignments[0].value);
+      expect(rows[i]["program.ilp"]).toBe(assignments[1].value);
+      for (const [metric, value] of Object.entries(schedulerColumns(alone.sm))) expect(rows[i][metric]).toBe(value);
+    }
+  });
+
+  it("writes byte-identical CSV serially and on 2 worker threads", async () => {
+    const serial = formatSweepCsv(await runSweep({ text, file, configurations, jobs: 1 }));
+    const parallel = formatSweepCsv(await runSweep({ text, file, configurations, jobs: 2 }));
+    expect(parallel).toBe(serial);
+    expect(serial.split("\n")[0].startsWith("launch.blocks,program.ilp,warps_per_scheduler,outcome,cycles")).toBe(true);
+  });
+
+  it("reports a configuration that is bad input with its assignment", async () => {
+    const bad = expandSweep([{ path: ["launch", "threadsPerBlock"], values: [128, 0] }]);
+    await expect(runSweep({ text, file, configurations: bad, jobs: 1 })).rejects.toThrow(/launch\.threadsPerBlock=0.*expected a value >= 1/);
+  });
+
+  it("ignores the sweep section when a scenario runs alone", () => {
+    expect(loadScenario(file).launch.blocks).toBe(1);
+  });
+});

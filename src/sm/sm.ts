@@ -71,6 +71,7 @@ export class StreamingMultiprocessor {
   /** Warps that have arrived on their sub-partition and not yet exited. */
   private residentWarps = 0;
   private lastCycle = 0;
+  private readonly issueHooks: Hooks["issue"] | undefined;
   private activeSince = 0;
   /** Cycles with at least one warp on the SM. */
   activeCycles = 0;
@@ -80,6 +81,7 @@ export class StreamingMultiprocessor {
     this.arch = arch;
     this.program = program;
     this.warpsPerBlock = Math.ceil(config.threadsPerBlock / arch.warpSize);
+    this.issueHooks = config.hooks.issue.length !== 0 ? config.hooks.issue : undefined;
     const slots = arch.maxWarpsPerSm;
     this.warps = new WarpTable(slots, program.loopSlots);
     this.scoreboard = new Scoreboard(slots);
@@ -149,8 +151,7 @@ export class StreamingMultiprocessor {
     const delay = arch.resultDelayCycles;
     warps.instructions[warp]++;
     warps.lastIssueCycle[warp] = now;
-    const hooks = this.config.hooks.issue;
-    if (hooks.length !== 0) for (const hook of hooks) hook(now, sp.index, warp, pc);
+    if (this.issueHooks !== undefined) for (const hook of this.issueHooks) hook(now, sp.index, warp, pc);
     sp.pipeFreeAt[program.pipe[pc]] = now + program.issueCycles[pc];
 
     switch (kind) {

@@ -20,10 +20,14 @@ export class Subpartition {
   /** Earliest cycle at which `select` may find something to do; Infinity when idle. */
   nextWakeAt = Infinity;
 
-  // Swap-remove set of candidate warp slots (operands ready, not at a barrier, not exited).
+  // Swap-remove set of candidate warp slots (operands ready, not at a barrier, not exited),
+  // with the pipe of each one's next instruction beside it (-1 - pipe for a global load, which
+  // also needs room among the loads in flight), so the scan reads one array per warp.
   private readonly candidates: Int32Array;
+  private readonly candidatePipe: Int8Array;
   private readonly position: Int32Array;
   private candidateCount = 0;
+  private readonly scheduleHooks: Hooks["schedule"];
   private readonly eligible: Int32Array;
 
   // Statistics that only the scheduler sees.
@@ -45,6 +49,8 @@ export class Subpartition {
     private readonly hooks: Hooks,
   ) {
     this.candidates = new Int32Array(warpSlots);
+    this.candidatePipe = new Int8Array(warpSlots);
+    this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
     this.eligibleHistogram = new Float64Array(warpSlots + 1);
@@ -54,18 +60,26 @@ export class Subpartition {
     return this.candidateCount > 0;
   }
 
+  /** The warp can issue its next instruction from `cycle` if its pipe is free (re-adding refreshes it). */
   addCandidate(warp: number, cycle: number): void {
-    if (this.position[warp] >= 0) return;
-    this.position[warp] = this.candidateCount;
-    this.candidates[this.candidateCount++] = warp;
+    let i = this.position[warp];
+    if (i < 0) {
+      i = this.position[warp] = this.candidateCount++;
+      this.candidates[i] = warp;
+    }
+    const pc = this.warps.pc[warp];
+    const pipe = this.program.pipe[pc];
+    this.candidatePipe[i] = this.program.kind[pc] === OpKind.loadGlobal ? -1 - pipe : pipe;
     if (cycle < this.nextWakeAt) this.nextWakeAt = cycle;
   }
 
   removeCandidate(warp: number): void {
     const i = this.position[warp];
     if (i < 0) return;
-    const last = this.candidates[--this.candidateCount];
+    const lastIndex = --this.candidateCount;
+    const last = this.candidates[lastIndex];
     this.candidates[i] = last;
+    this.candidatePipe[i] = this.candidatePipe[lastIndex];
     this.position[last] = i;
     this.position[warp] = -1;
   }
@@ -79,37 +93,38 @@ export class Subpartition {
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
    */
   select(now: number): number {
-    const { warps, program, accounting, pipeFreeAt, candidates, eligible, memory } = this;
+    const { warps, program, accounting, pipeFreeAt, candidates, candidatePipe, eligible, memory } = this;
+    const state = accounting.state;
+    const n = this.candidateCount;
     let count = 0;
     let earliestFree = Infinity;
-    for (let i = 0; i < this.candidateCount; i++) {
-      const w = candidates[i];
-      const pc = warps.pc[w];
-      let free = pipeFreeAt[program.pipe[pc]];
-      // A load also needs room among the SM's loads in flight (else: lg_throttle).
-      if (program.kind[pc] === OpKind.loadGlobal) free = Math.max(free, memory.acceptAt(now));
+    for (let i = 0; i < n; i++) {
+      const pipe = candidatePipe[i];
+      // A load (pipe < 0) also needs room among the SM's loads in flight (else: lg_throttle).
+      const free = pipe >= 0 ? pipeFreeAt[pipe] : Math.max(pipeFreeAt[-1 - pipe], memory.acceptAt(now));
       if (free <= now) {
+        const w = candidates[i];
         eligible[count++] = w;
+        // Eligible and not (yet) picked; the pick below turns one of them into `selected`.
+        if (state[w] !== WarpState.not_selected) accounting.enter(w, WarpState.not_selected, now);
       } else {
-        accounting.enter(w, program.throttleState[pc] as WarpState, now);
+        const w = candidates[i];
+        const throttle = program.throttleState[warps.pc[w]];
+        if (state[w] !== throttle) accounting.enter(w, throttle as WarpState, now);
         if (free < earliestFree) earliestFree = free;
       }
     }
-    const scheduleHooks = this.hooks.schedule;
     if (count === 0) {
       this.nextWakeAt = earliestFree;
-      if (scheduleHooks !== undefined && scheduleHooks.length !== 0) for (const h of scheduleHooks) h(now, this.index, 0, false);
+      if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, 0, false);
       return -1;
     }
     this.eligibleHistogram[count]++;
     const chosen = this.policy.pick(eligible, count);
-    for (let i = 0; i < count; i++) {
-      const w = eligible[i];
-      accounting.enter(w, w === chosen ? WarpState.selected : WarpState.not_selected, now);
-    }
+    accounting.enter(chosen, WarpState.selected, now);
     this.instructions++;
     this.nextWakeAt = now + 1;
-    if (scheduleHooks !== undefined && scheduleHooks.length !== 0) for (const h of scheduleHooks) h(now, this.index, count, true);
+    if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, count, true);
     return chosen;
   }
 

@@ -17,14 +17,17 @@ export class OldestBlockFair implements SchedulerPolicy {
   pick(eligible: Int32Array, count: number): number {
     const { blockAge, lastIssueCycle, age } = this.warps;
     let best = eligible[0];
+    let bestBlock = blockAge[best];
+    let bestIssue = lastIssueCycle[best];
     for (let i = 1; i < count; i++) {
       const w = eligible[i];
-      const byBlock = blockAge[w] - blockAge[best];
-      if (byBlock < 0) {
+      const block = blockAge[w];
+      if (block > bestBlock) continue;
+      const issue = lastIssueCycle[w];
+      if (block < bestBlock || issue < bestIssue || (issue === bestIssue && age[w] < age[best])) {
         best = w;
-      } else if (byBlock === 0) {
-        const byIssue = lastIssueCycle[w] - lastIssueCycle[best];
-        if (byIssue < 0 || (byIssue === 0 && age[w] < age[best])) best = w;
+        bestBlock = block;
+        bestIssue = issue;
       }
     }
     return best;

@@ -2,9 +2,20 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { parseScenario } from "../scenario/load.js";
+import { WarpsimError } from "../errors.js";
 import type { Assignment } from "../scenario/sweep.js";
-import { sweepRow, type SweepRow, type SweepTask } from "./sweep-row.js";
+import { sweepRow, type SweepOutcome, type SweepRow, type SweepTask } from "./sweep-row.js";
+
+/** A configuration of a sweep was bad input (its message names the configuration). */
+export class SweepConfigurationError extends WarpsimError {
+  override readonly name = "SweepConfigurationError" as const;
+  constructor(
+    message: string,
+    readonly exitCode: WarpsimError["exitCode"],
+  ) {
+    super(message);
+  }
+}
 
 export interface SweepOptions {
   readonly text: string;
@@ -29,28 +40,24 @@ export async function runSweep(options: SweepOptions): Promise<SweepRow[]> {
     seed: options.seed,
     maxCycles: options.maxCycles,
   }));
-  // Validate every configuration here first, so bad input is reported with its file, field
-  // and configuration before any work starts (errors do not keep their class across threads).
-  for (const t of tasks) parseScenario(t.text, t.file, t.assignments);
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks.length));
   let done = 0;
   const tick = () => options.onProgress?.(++done, tasks.length);
-  if (jobs === 1) {
-    return tasks.map((t) => {
-      const row = sweepRow(t);
-      tick();
-      return row;
-    });
-  }
+  const unwrap = (outcome: SweepOutcome): SweepRow => {
+    tick();
+    // Errors do not keep their class across threads, so workers return bad input as data.
+    if (!outcome.ok) throw new SweepConfigurationError(outcome.message, outcome.exitCode);
+    return outcome.row;
+  };
+  if (jobs === 1) return tasks.map((t) => unwrap(sweepRow(t)));
   const pool = new Piscina({ filename: workerUrl(), minThreads: jobs, maxThreads: jobs, idleTimeout: 1000 });
   try {
-    return await Promise.all(
-      tasks.map(async (t) => {
-        const row = (await pool.run(t)) as SweepRow;
-        tick();
-        return row;
-      }),
-    );
+    // Submit the later configurations first: sweeps usually grow along their axes, and
+    // starting the largest early keeps one long task from running alone at the end. Rows
+    // still come back in configuration order.
+    const rows: Promise<SweepRow>[] = new Array(tasks.length);
+    for (let i = tasks.length - 1; i >= 0; i--) rows[i] = pool.run(tasks[i]).then((o) => unwrap(o as SweepOutcome));
+    return await Promise.all(rows);
   } finally {
     await pool.destroy();
   }

@@ -1,3 +1,4 @@
+import { WarpsimError } from "../errors.js";
 import { schedulerColumns } from "../report/flatten.js";
 import { parseScenario } from "../scenario/load.js";
 import type { Assignment } from "../scenario/sweep.js";
@@ -14,8 +15,20 @@ export interface SweepTask {
   readonly maxCycles?: number;
 }
 
+/** A row, or the bad-input message of its configuration. */
+export type SweepOutcome = { readonly ok: true; readonly row: SweepRow } | { readonly ok: false; readonly message: string; readonly exitCode: WarpsimError["exitCode"] };
+
 /** Runs one configuration (in this thread or a worker): the same result either way. */
-export function sweepRow(task: SweepTask): SweepRow {
+export function sweepRow(task: SweepTask): SweepOutcome {
+  try {
+    return { ok: true, row: configurationRow(task) };
+  } catch (e) {
+    if (e instanceof WarpsimError) return { ok: false, message: e.message, exitCode: e.exitCode };
+    throw e;
+  }
+}
+
+function configurationRow(task: SweepTask): SweepRow {
   const scenario = parseScenario(task.text, task.file, task.assignments);
   const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
   const row: SweepRow = {};

@@ -1,6 +1,6 @@
-import { sweepRow, type SweepRow, type SweepTask } from "./sweep-row.js";
+import { sweepRow, type SweepOutcome, type SweepTask } from "./sweep-row.js";
 
 /** Piscina worker: one sweep configuration per call. */
-export default function run(task: SweepTask): SweepRow {
+export default function run(task: SweepTask): SweepOutcome {
   return sweepRow(task);
 }

@@ -163,3 +163,46 @@ export function sweepCharts(rows: readonly SweepRow[], varied: readonly string[]
   charts.push(stallChart(rows, (r) => varied.map((k) => `${k.split(".").pop()}=${r[k]}`).join(" "), "warp states per configuration"));
   return charts;
 }
+
+/** A row of `warpsim validate`, as the validation charts need it. */
+export interface ValidationPoint {
+  readonly variant: string;
+  readonly K: string;
+  readonly F: string;
+  readonly warps: number;
+  readonly measured: number;
+  readonly predicted: number;
+}
+
+/**
+ * Issue active against warps per SM, predicted (dashed) next to measured (solid), a line per
+ * K (and F), one chart per variant (fma, dram, l2).
+ */
+export function validationCharts(points: readonly ValidationPoint[]): Chart[] {
+  const variants = [...new Set(points.map((p) => p.variant))];
+  return variants.map((variant) => {
+    const own = points.filter((p) => p.variant === variant);
+    const series = (p: ValidationPoint) => (variant === "fma" ? `K=${p.K}` : `K=${p.K} F=${p.F}`);
+    const values = own.flatMap((p) => [
+      { warps: p.warps, issue: p.measured, series: series(p), source: "H100 (ncu)" },
+      { warps: p.warps, issue: p.predicted, series: series(p), source: "warpsim" },
+    ]);
+    return {
+      name: `validation-${variant}`,
+      spec: {
+        $schema: SCHEMA,
+        title: `issue active per active cycle: ${variant === "fma" ? "fma_chain" : `ld_chain (${variant})`}`,
+        width: 380,
+        height: 260,
+        data: { values },
+        mark: { type: "line", point: true },
+        encoding: {
+          x: { field: "warps", type: "quantitative", title: "warps per SM", scale: { type: "log", base: 2 }, axis: { values: [1, 2, 4, 8, 16, 32, 64] } },
+          y: { field: "issue", type: "quantitative", title: "issue active (per SMSP)", scale: { domain: [0, 1] } },
+          color: { field: "series", type: "nominal", title: "" },
+          strokeDash: { field: "source", type: "nominal", title: "", scale: { domain: ["H100 (ncu)", "warpsim"], range: [[1, 0], [5, 4]] } },
+        },
+      },
+    };
+  });
+}

@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
+import { validationCharts, writeCharts } from "../../report/charts.js";
 import { formatValidationCsv, formatValidationTable } from "../../report/validation-report.js";
 import { readValidationData, validate } from "../../validation/validate.js";
-import type { CliIo } from "../io.js";
+import { writingTo, type CliIo } from "../io.js";
 import { oneOf } from "../options.js";
 import { progressBar } from "../progress.js";
 
@@ -16,6 +17,7 @@ export function validateCommand(io: CliIo): Command {
     .description("simulate H100 microbenchmark configurations and compare with their Nsight Compute counters")
     .option("-d, --data <file>", "CSV with the columns of groundtruth results/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
+    .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
     .addHelpText(
       "after",
       `
@@ -27,7 +29,7 @@ Example:
   warpsim validate
   warpsim validate --data my-gpu/summary.csv --format csv > predicted.csv`,
     )
-    .action((opts: { data?: string; format: (typeof FORMATS)[number] }) => {
+    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string }) => {
       const file = opts.data ?? BUNDLED_DATA;
       const records = readValidationData(file);
       const progress = progressBar(io, "validate");
@@ -36,5 +38,17 @@ Example:
       if (opts.format === "csv") io.stdout(formatValidationCsv(report));
       else if (opts.format === "json") io.stdout(JSON.stringify(report, null, 2) + "\n");
       else io.stdout(formatValidationTable(report));
+      if (opts.chart) {
+        const points = report.rows.map((r) => ({
+          variant: r.key.variant,
+          K: r.key.K,
+          F: r.key.F,
+          warps: Number(r.key.warps_per_sm),
+          measured: r.measured.issueActive,
+          predicted: r.predicted.issueActive,
+        }));
+        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, validationCharts(points)));
+        io.stderr(`charts: ${written.join(", ")}\n`);
+      }
     });
 }

@@ -44,7 +44,7 @@ export function parseScenario(text: string, file = "<inline>", assignments: read
   }
   const checked = scenarioSchema.safeParse(data);
   if (!checked.success) {
-    throw new ScenarioError(checked.error.issues.map((issue) => toScenarioIssue(issue, data, doc, lineCounter, file)));
+    throw new ScenarioError(expandUnions(checked.error.issues, data).map((issue) => toScenarioIssue(issue, data, doc, lineCounter, file)));
   }
   const programNode = doc.get("program", true);
   const programLineOffset =
@@ -54,7 +54,9 @@ export function parseScenario(text: string, file = "<inline>", assignments: read
         ? lineOf(doc, lineCounter, ["program"])! - 1
         : 0;
   const resolved = resolveScenario(checked.data, { file, programLineOffset });
-  if (!resolved.ok) throw new ScenarioError(resolved.issues);
+  if (!resolved.ok) {
+    throw new ScenarioError(resolved.issues.map((i) => (i.line === undefined ? { ...i, line: lineOf(doc, lineCounter, i.path) } : i)));
+  }
   return resolved.scenario;
 }
 
@@ -115,8 +117,28 @@ function toScenarioIssue(
   }
 }
 
+/**
+ * A union whose input has the shape of one branch (an object for the generator form of
+ * `program`, a mapping for `arch`) reports that branch's own problems, which say what is wrong,
+ * instead of "matches no form".
+ */
+function expandUnions(issues: readonly z.core.$ZodIssue[], data: object): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== "invalid_union" || issue.errors.length === 0) return [issue];
+    const here = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+    const value = valueAt(data, here);
+    const shaped = issue.errors.filter((branch) => branch.length > 0 && !(branch[0].code === "invalid_type" && branch[0].path.length === 0));
+    if (value === undefined || typeof value !== "object" || shaped.length !== 1) return [issue];
+    return expandUnions(
+      shaped[0].map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })),
+      data,
+    );
+  });
+}
+
 function unionExpectation(path: readonly (string | number)[]): string {
   const last = path[path.length - 1];
+  if (last === "kind") return "a latency kind: fixed, uniform, normal, exponential or mix";
   if (last === "program") return "assembly text, or a generator such as { generator: load-compute, ilp, computePerLoad, iterations }";
   if (last === "arch") return "a preset name such as sm_90, or { preset: sm_90, ...overrides }";
   if (last === "latency" || last === "storeLatency") return "a latency distribution: { kind: fixed | uniform | normal | mix, ... }";

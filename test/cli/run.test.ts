@@ -71,6 +71,13 @@ describe("bad input: one paragraph naming file, line or field, expected and foun
     ["missing program", launch, ["program", "required"]],
     ["program without EXIT", `${launch}${program("FFMA R1, R2, R3, R4")}`, ["ends with EXIT"]],
     ["too many threads", `launch:\n  threadsPerBlock: 2048\n${program("EXIT")}`, ["too many resources", "2048", "1024"]],
+    [
+      "a generator parameter out of range",
+      `${launch}program: { generator: load-compute, ilp: 0, computePerLoad: 2, iterations: 3 }\n`,
+      ["line 3", "field program.ilp", ">= 1", "found 0"],
+    ],
+    ["an unknown preset", `arch: sm_91\n${launch}${program("EXIT")}`, ["line 1", "field arch", "sm_90", '"sm_91"']],
+    ["an unknown latency kind", `${launch}memory:\n  latency: { kind: gamma }\n${program("EXIT")}`, ["memory.latency.kind", "fixed, uniform", '"gamma"']],
   ];
   for (const [name, text, mentions] of cases) {
     it(name, async () => {

@@ -55,6 +55,9 @@ Example:
     )
     .action(async (file: string, opts: RunOptions) => {
       const scenario = loadScenario(file);
+      if (scenario.fields.sweep !== undefined) {
+        io.stderr(`warpsim: note: ${file} has a sweep section; run simulates its base configuration (warpsim sweep runs the sweep).\n`);
+      }
       const trace = opts.trace
         ? await writingTo(opts.trace, () => new TraceWriter(opts.trace!, scenario.arch.subpartitionsPerSm, opts.traceWindow))
         : undefined;

@@ -45,13 +45,13 @@ describe("warpsim validate on a subset of the bundled H100 data", () => {
   });
   it("does not regress on the other errors", () => {
     const s = summarize(report.rows);
-    // Reached on this subset: MAE 1.79 points, worst 22.4, eligible MRE 12.5%, MAPE 5.1%,
-    // dominant stall 59 of 60.
-    expect(s.issueActiveMaePoints).toBeLessThanOrEqual(2.0);
-    expect(s.cyclesActiveMape).toBeLessThanOrEqual(0.055);
-    expect(s.warpsEligibleMre).toBeLessThanOrEqual(0.135);
-    expect(s.issueActiveWorstPoints).toBeLessThanOrEqual(23);
-    expect(s.dominantStallMatches).toBeGreaterThanOrEqual(s.rows - 1);
+    // Reached on this subset: MAE 0.94 points, worst 6.95, eligible MRE 10.8%, MAPE 4.2%,
+    // dominant stall 60 of 60.
+    expect(s.issueActiveMaePoints).toBeLessThanOrEqual(1.0);
+    expect(s.cyclesActiveMape).toBeLessThanOrEqual(0.045);
+    expect(s.warpsEligibleMre).toBeLessThanOrEqual(0.115);
+    expect(s.issueActiveWorstPoints).toBeLessThanOrEqual(7.5);
+    expect(s.dominantStallMatches).toBe(s.rows);
   });
   it("reports every ncu stall reason for every row", () => {
     for (const r of report.rows) expect(Object.keys(r.predicted.stallPerIssue)).toHaveLength(19);

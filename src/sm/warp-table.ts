@@ -25,9 +25,8 @@ export class WarpTable {
   readonly loopSlots: number;
   /** Cycle the warp arrived and left (for per-warp timelines). */
   readonly startCycle: Float64Array;
+  /** Instructions the warp has issued (the scheduler's measure of its progress). */
   readonly instructions: Float64Array;
-  /** Cycle of the warp's last issue (-1 before its first): the scheduler's fairness clock. */
-  readonly lastIssueCycle: Float64Array;
 
   constructor(capacity: number, loopSlots: number) {
     this.capacity = capacity;
@@ -43,7 +42,6 @@ export class WarpTable {
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
     this.startCycle = new Float64Array(capacity);
     this.instructions = new Float64Array(capacity);
-    this.lastIssueCycle = new Float64Array(capacity);
   }
 
   /** Places a new warp in a free slot. */
@@ -59,7 +57,6 @@ export class WarpTable {
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.startCycle[warp] = cycle;
     this.instructions[warp] = 0;
-    this.lastIssueCycle[warp] = -1;
   }
 
   free(warp: number): void {

@@ -11,11 +11,12 @@ export interface SchedulerPolicy {
 export const POLICY_NAMES = ["oldest-block", "gto", "lrr", "oldest", "random"] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
-/** What a policy may read about warps: their age and their block's (launch order; lower is older). */
+/** What a policy may read about warps: their age and their block's (launch order; lower is older), and their progress. */
 export interface WarpAges {
   readonly age: Float64Array;
   readonly blockAge: Float64Array;
-  readonly lastIssueCycle: Float64Array;
+  /** Instructions each warp has issued so far. */
+  readonly instructions: Float64Array;
 }
 
 /** Index in eligible[0..count) of the oldest warp. */

@@ -84,10 +84,6 @@ export class Subpartition {
     this.position[warp] = -1;
   }
 
-  isCandidate(warp: number): boolean {
-    return this.position[warp] >= 0;
-  }
-
   /**
    * The scheduler's decision for cycle `now`: returns the warp slot to issue, or -1 when every
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).

@@ -54,8 +54,3 @@ export const WARP_STATE_NAMES: readonly WarpStateName[] = [
   "dispatch_stall",
   "misc",
 ];
-
-/** A warp that can issue this cycle is in one of these two states. */
-export function isEligibleState(state: WarpState): boolean {
-  return state === WarpState.selected || state === WarpState.not_selected;
-}

@@ -10,5 +10,3 @@ import { sm_120 } from "./sm_120.js";
 
 /** Every built-in architecture preset, by name, oldest first. */
 export const PRESETS: Readonly<Record<string, ArchSpec>> = { sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, sm_100, sm_120 };
-
-export const DEFAULT_ARCH = "sm_90";

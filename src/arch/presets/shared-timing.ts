@@ -37,6 +37,3 @@ export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "br
   resultDelayCycles: 0,
   branch: { resolveCycles: 3, takenRefetchCycles: 3 },
 };
-
-/** Carveout steps of cuda_occupancy.h for sm_80 and the sm_86/89/120 family (KiB). */
-export const CARVEOUTS_100K = [0, 8, 16, 32, 64, 100] as const;

@@ -1,53 +1,28 @@
 import type { ArchSpec } from "../arch-spec.js";
-import { SHARED_TIMING } from "./shared-timing.js";
+import { voltaPlusPreset } from "./volta-plus.js";
 
 /**
- * L40 / RTX 4090 (Ada) (compute capability 8.9).
- *
- * Sources: [guide] CUDA C++ Programming Guide, "Compute Capabilities", technical
- * specifications table; [occ] cuda_occupancy.h (CUDA 13.0), whose rules the occupancy
- * calculator matches; [wp] NVIDIA Ada GPU Architecture whitepaper (L40: 142 SMs); [mb] approximate values carried over from A100 microbenchmarks;
- * [model] not measured: see shared-timing.ts.
+ * L40 / RTX 4090 (Ada), compute capability 8.9. Shared values and their sources: volta-plus.ts.
+ * [guide] CUDA C++ Programming Guide, "Compute Capabilities"; [occ] cuda_occupancy.h;
+ * [wp] NVIDIA Ada GPU Architecture whitepaper (L40: 142 SMs);
+ * [mb] approximate, carried over from A100 microbenchmarks.
  */
-export const sm_89: ArchSpec = {
-  ...SHARED_TIMING,
+export const sm_89: ArchSpec = voltaPlusPreset({
   name: "sm_89",
   displayName: "L40 / RTX 4090 (Ada)",
   computeCapability: [8, 9],
   smCount: 142, // [wp]
-  warpSize: 32,
-  subpartitionsPerSm: 4, // [occ]
   maxWarpsPerSm: 48, // [guide]
-  maxThreadsPerSm: 1536, // [guide]
   maxBlocksPerSm: 24, // [guide] [occ]
-  maxThreadsPerBlock: 1024, // [guide]
-  registersPerSm: 65536, // [guide]
-  registersPerBlock: 65536, // [guide]
-  maxRegistersPerThread: 255, // [guide]
-  registerAllocationUnit: 256, // [occ]
   sharedMemAllocationUnit: 128, // [occ]
   sharedMemPerSmBytes: 102400, // [guide]
-  sharedMemPerBlockBytes: 49152, // [guide]
   sharedMemPerBlockOptinBytes: 101376, // [guide]
   reservedSharedMemPerBlockBytes: 1024, // [guide] [occ]
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 100], // [occ]
-  pipes: {
-    fma: { lanes: 32 }, // [wp] FP32 lanes per SM partition
-    alu: { lanes: 16 }, // [wp] INT32 lanes per SM partition
-    fp64: { lanes: 1 }, // [wp] FP64 lanes per SM partition
-    xu: { lanes: 4 }, // [wp] SFUs per SM partition
-    tensor: { lanes: 8 }, // [model]
-    lsu: { lanes: 8 }, // [wp] LD/ST units per SM partition
-    cbu: { lanes: 32 }, // [model]
-    uniform: { lanes: 32 }, // [model]
-  },
-  memoryLevels: { l1HitCycles: 33, l2HitCycles: 220, dramCycles: 500, l2TailCycles: 70, dramTailCycles: 150 }, // [mb]
-  memoryBandwidth: {
-    dramBytesPerCycle: 2.4, // [wp] L40: 864 GB/s / 142 SMs / 2490 MHz
-    l2BytesPerCycle: 7, // [model] about 3x DRAM, as measured on H100 (sm_90.ts)
-    dramContentionCycles: 49, // [model] as measured on H100
-    maxLoadsInFlight: 340, // [model] as measured on H100
-  },
-  warpLaunchIntervalCycles: 3, // [model] as measured on H100
+  lanes: { fma: 32, alu: 16, fp64: 1, xu: 4, lsu: 8 }, // [wp] per SM partition
+  l1HitCycles: 33, // [mb]
+  l2HitCycles: 220, // [mb]
+  dramCycles: 500, // [mb]
+  dramBytesPerCycle: 2.4, // [wp] 864 GB/s / 142 SMs / 2490 MHz
   clockMHz: 2490, // [wp] boost clock
-};
+});

@@ -22,8 +22,6 @@ export const DEFAULT_LOAD_LATENCY: LatencyDistribution = { kind: "uniform", min:
 export class LatencyModel {
   private readonly rng: () => number;
   private readonly draw: () => number;
-  /** Set by the last draw of a `mix` model: index of the level hit; -1 otherwise. */
-  lastLevel = -1;
 
   constructor(distribution: LatencyDistribution, arch: ArchSpec, seed: string) {
     this.rng = seedrandom(seed);
@@ -71,7 +69,6 @@ export class LatencyModel {
           const u = rng() * sum;
           let i = 0;
           while (i < cumulative.length - 1 && u >= cumulative[i]) i++;
-          this.lastLevel = i;
           return cycles[i];
         };
       }

@@ -17,8 +17,6 @@ export interface MemoryLimits {
   readonly maxLoadsInFlight: number;
 }
 
-export const UNLIMITED: MemoryLimits = { bytesPerCycle: Infinity, bytesPerLoad: 128, contentionCycles: 0, maxLoadsInFlight: Infinity };
-
 /** Utilization is averaged over about this many cycles. */
 const UTILIZATION_WINDOW_CYCLES = 1000;
 /** Cap on the utilization the contention term sees, so it stays finite at saturation. */

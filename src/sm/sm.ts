@@ -150,6 +150,7 @@ export class StreamingMultiprocessor {
     const kind = program.kind[pc];
     const delay = arch.resultDelayCycles;
     warps.instructions[warp]++;
+    warps.lastIssueCycle[warp] = now;
     if (this.issueHooks !== undefined) for (const hook of this.issueHooks) hook(now, sp.index, warp, pc);
     sp.pipeFreeAt[program.pipe[pc]] = now + program.issueCycles[pc];
 

@@ -25,8 +25,10 @@ export class WarpTable {
   readonly loopSlots: number;
   /** Cycle the warp arrived and left (for per-warp timelines). */
   readonly startCycle: Float64Array;
-  /** Instructions the warp has issued (the scheduler's measure of its progress). */
+  /** Instructions the warp has issued. */
   readonly instructions: Float64Array;
+  /** Cycle of the warp's last issue (-1 before its first). */
+  readonly lastIssueCycle: Float64Array;
 
   constructor(capacity: number, loopSlots: number) {
     this.capacity = capacity;
@@ -42,6 +44,7 @@ export class WarpTable {
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
     this.startCycle = new Float64Array(capacity);
     this.instructions = new Float64Array(capacity);
+    this.lastIssueCycle = new Float64Array(capacity);
   }
 
   /** Places a new warp in a free slot. */
@@ -57,6 +60,7 @@ export class WarpTable {
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.startCycle[warp] = cycle;
     this.instructions[warp] = 0;
+    this.lastIssueCycle[warp] = -1;
   }
 
   free(warp: number): void {

@@ -1,7 +1,7 @@
 import { GreedyThenOldest } from "./gto.js";
 import { LooseRoundRobin } from "./lrr.js";
 import { OldestFirst } from "./oldest.js";
-import { OldestBlockLeastProgress } from "./oldest-block.js";
+import { OldestBlockGreedy } from "./oldest-block.js";
 import type { PolicyName, SchedulerPolicy, WarpAges } from "./policy.js";
 import { RandomPolicy } from "./random.js";
 
@@ -11,7 +11,7 @@ export { POLICY_NAMES, type PolicyName, type SchedulerPolicy } from "./policy.js
 export function createPolicy(name: PolicyName, warps: WarpAges, warpSlots: number, seed: string): SchedulerPolicy {
   switch (name) {
     case "oldest-block":
-      return new OldestBlockLeastProgress(warps);
+      return new OldestBlockGreedy(warps);
     case "gto":
       return new GreedyThenOldest(warps);
     case "oldest":

@@ -1,36 +1,42 @@
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 
 /**
- * Oldest block first, least progress within it: each cycle, among the eligible warps of the
- * oldest resident block, the one that has issued the fewest instructions goes (ties: the older
- * warp). A warp that falls behind its block-mates catches up, so a block's warps progress in
- * step, and a younger block's warps only get the cycles the older block leaves unused.
+ * Oldest block first, greedy, then least recently issued: the warp that issued last keeps
+ * issuing while it is eligible and belongs to the oldest block with an eligible warp; when it
+ * stalls, the warp of that block that has waited longest since its last issue takes over
+ * (ties: the older warp). A younger block's warps only get the cycles the older block leaves.
  *
- * Both halves are what the H100 shows (validation/h100/data): in bench_plain_warp_timeline.csv,
- * at W = 64 the first block's warps all finish together at about half the run while the second
- * block's start up to 50k cycles late; in summary.csv, ld_chain l2 with F = 16 keeps its warps
- * computing in step (2.35 cycles not_selected per issue at W = 16, issue 0.55 where warps that
- * drift apart would reach 0.8). It is warpsim's default policy (docs/scheduling.md).
+ * This is what the H100 does (validation/microbench/sched_probe.cu, probe-h100.csv): two warps
+ * of an FFMA loop on one scheduler run whole 38-instruction trips in turn, one filling the
+ * other's branch bubble, exactly 38 cycles apart; four rotate trip by trip, so all progress
+ * alike. And validation/h100/data/bench_plain_warp_timeline.csv: at W = 64 the first block's
+ * warps all finish together at about half the run while the second block's start up to 50k
+ * cycles late. It is warpsim's default policy (docs/scheduling.md).
  */
-export class OldestBlockLeastProgress implements SchedulerPolicy {
+export class OldestBlockGreedy implements SchedulerPolicy {
+  private last = -1;
   constructor(private readonly warps: WarpAges) {}
 
   pick(eligible: Int32Array, count: number): number {
-    const { blockAge, instructions, age } = this.warps;
+    const { blockAge, lastIssueCycle, age } = this.warps;
     let best = eligible[0];
     let bestBlock = blockAge[best];
-    let bestDone = instructions[best];
+    let bestIssue = lastIssueCycle[best];
+    let lastEligible = best === this.last;
     for (let i = 1; i < count; i++) {
       const w = eligible[i];
+      if (w === this.last) lastEligible = true;
       const block = blockAge[w];
       if (block > bestBlock) continue;
-      const done = instructions[w];
-      if (block < bestBlock || done < bestDone || (done === bestDone && age[w] < age[best])) {
+      const issue = lastIssueCycle[w];
+      if (block < bestBlock || issue < bestIssue || (issue === bestIssue && age[w] < age[best])) {
         best = w;
         bestBlock = block;
-        bestDone = done;
+        bestIssue = issue;
       }
     }
-    return best;
+    // Greedy: stay on the last warp if it is still eligible and of the oldest block.
+    if (lastEligible && blockAge[this.last] === bestBlock) return this.last;
+    return (this.last = best);
   }
 }

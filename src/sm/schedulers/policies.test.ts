@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { GreedyThenOldest } from "./gto.js";
 import { LooseRoundRobin } from "./lrr.js";
 import { OldestFirst } from "./oldest.js";
-import { OldestBlockLeastProgress } from "./oldest-block.js";
+import { OldestBlockGreedy } from "./oldest-block.js";
 import { RandomPolicy } from "./random.js";
 
 // Warp slots 0..7 with ages: slot 5 is the oldest, then 2, then 7, then the rest by slot.
 const age = Float64Array.from([10, 11, 1, 12, 13, 0, 14, 2]);
 const blockAge = new Float64Array(8);
-const instructions = new Float64Array(8);
-const warps = { age, blockAge, instructions };
+const lastIssueCycle = new Float64Array(8).fill(-1);
+const warps = { age, blockAge, lastIssueCycle };
 const buf = (...slots: number[]) => Int32Array.from(slots);
 
 describe("scheduler policies", () => {
@@ -21,14 +21,19 @@ describe("scheduler policies", () => {
     expect(gto.pick(buf(7), 1)).toBe(7);
   });
 
-  it("oldest-block takes the oldest block's warp with the fewest instructions, then the older warp", () => {
+  it("oldest-block stays on the last warp while it is eligible, else takes the oldest block's least recently issued warp", () => {
     const blocks = Float64Array.from([1, 1, 0, 1, 0, 2, 0, 1]);
-    const done = Float64Array.from([50, 40, 30, 20, 10, 0, 60, 5]);
-    const policy = new OldestBlockLeastProgress({ age, blockAge: blocks, instructions: done });
-    expect(policy.pick(buf(0, 2, 4, 6), 4)).toBe(4); // block 0: slot 4 has issued least (10)
-    expect(policy.pick(buf(0, 1, 3, 7, 5), 5)).toBe(7); // block 1 (5 is block 2, though it issued 0)
-    done[3] = 5;
-    expect(policy.pick(buf(0, 3, 7), 3)).toBe(7); // tie at 5: 7 is older (age 2 < 12)
+    const issued = Float64Array.from([50, 40, 30, 20, 10, 0, 60, -1]);
+    const policy = new OldestBlockGreedy({ age, blockAge: blocks, lastIssueCycle: issued });
+    expect(policy.pick(buf(0, 2, 4, 6), 4)).toBe(4); // block 0: slot 4 issued longest ago (10)
+    issued[4] = 70;
+    expect(policy.pick(buf(0, 2, 4, 6), 4)).toBe(4); // greedy: 4 is still eligible
+    expect(policy.pick(buf(0, 2, 6), 3)).toBe(2); // 4 stalled: 2 has waited longest (30)
+    expect(policy.pick(buf(0, 1, 3, 7, 5), 5)).toBe(7); // no block-0 warp: block 1, 7 never issued
+    expect(policy.pick(buf(7, 6), 2)).toBe(6); // an older block's warp takes over from greedy 7
+    issued[3] = -1;
+    issued[7] = -1;
+    expect(policy.pick(buf(0, 3, 7), 3)).toBe(7); // tie at -1: 7 is older (age 2 < 12)
   });
 
   it("oldest-first always takes the lowest age", () => {

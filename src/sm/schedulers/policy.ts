@@ -15,8 +15,8 @@ export type PolicyName = (typeof POLICY_NAMES)[number];
 export interface WarpAges {
   readonly age: Float64Array;
   readonly blockAge: Float64Array;
-  /** Instructions each warp has issued so far. */
-  readonly instructions: Float64Array;
+  /** Cycle of each warp's last issue (-1 before its first). */
+  readonly lastIssueCycle: Float64Array;
 }
 
 /** Index in eligible[0..count) of the oldest warp. */

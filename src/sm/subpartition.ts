@@ -1,4 +1,4 @@
-import { PIPE_COUNT } from "../arch/arch-spec.js";
+import { Pipe, PIPE_COUNT } from "../arch/arch-spec.js";
 import { OpKind } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
@@ -29,6 +29,16 @@ export class Subpartition {
   private candidateCount = 0;
   private readonly scheduleHooks: Hooks["schedule"];
   private readonly eligible: Int32Array;
+
+  // The scan over candidates is skipped while nothing it depends on has changed: the candidate
+  // set with each one's pipe class (`dirty`), and which classes are free (`freeMask`). Classes
+  // are the pipes, plus PIPE_COUNT for global loads. Then the eligible warps of the last scan
+  // are still the eligible ones, and only the issuing warp's state changes.
+  private readonly classMembers = new Int32Array(PIPE_COUNT + 1);
+  private dirty = true;
+  private freeMask = 0;
+  private eligibleCount = 0;
+  private lastChosen = -1;
 
   // Statistics that only the scheduler sees.
   instructions = 0;
@@ -62,20 +72,29 @@ export class Subpartition {
 
   /** The warp can issue its next instruction from `cycle` if its pipe is free (re-adding refreshes it). */
   addCandidate(warp: number, cycle: number): void {
+    const pc = this.warps.pc[warp];
+    const pipe = this.program.pipe[pc];
+    const code = this.program.kind[pc] === OpKind.loadGlobal ? -1 - pipe : pipe;
     let i = this.position[warp];
     if (i < 0) {
       i = this.position[warp] = this.candidateCount++;
       this.candidates[i] = warp;
+      this.classMembers[classOf(code)]++;
+      this.dirty = true;
+    } else if (this.candidatePipe[i] !== code) {
+      this.classMembers[classOf(this.candidatePipe[i])]--;
+      this.classMembers[classOf(code)]++;
+      this.dirty = true;
     }
-    const pc = this.warps.pc[warp];
-    const pipe = this.program.pipe[pc];
-    this.candidatePipe[i] = this.program.kind[pc] === OpKind.loadGlobal ? -1 - pipe : pipe;
+    this.candidatePipe[i] = code;
     if (cycle < this.nextWakeAt) this.nextWakeAt = cycle;
   }
 
   removeCandidate(warp: number): void {
     const i = this.position[warp];
     if (i < 0) return;
+    this.classMembers[classOf(this.candidatePipe[i])]--;
+    this.dirty = true;
     const lastIndex = --this.candidateCount;
     const last = this.candidates[lastIndex];
     this.candidates[i] = last;
@@ -89,39 +108,70 @@ export class Subpartition {
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
    */
   select(now: number): number {
-    const { warps, program, accounting, pipeFreeAt, candidates, candidatePipe, eligible, memory } = this;
-    const state = accounting.state;
-    const n = this.candidateCount;
-    let count = 0;
+    const { pipeFreeAt, classMembers, accounting } = this;
+    // Which pipe classes accept an instruction now, and when the next busy one frees.
+    let mask = 0;
     let earliestFree = Infinity;
-    for (let i = 0; i < n; i++) {
-      const pipe = candidatePipe[i];
-      // A load (pipe < 0) also needs room among the SM's loads in flight (else: lg_throttle).
-      const free = pipe >= 0 ? pipeFreeAt[pipe] : Math.max(pipeFreeAt[-1 - pipe], memory.acceptAt(now));
-      if (free <= now) {
-        const w = candidates[i];
-        eligible[count++] = w;
-        // Eligible and not (yet) picked; the pick below turns one of them into `selected`.
-        if (state[w] !== WarpState.not_selected) accounting.enter(w, WarpState.not_selected, now);
+    for (let c = 0; c <= PIPE_COUNT; c++) {
+      if (classMembers[c] === 0) continue;
+      // A load also needs room among the SM's loads in flight (else: lg_throttle).
+      const free = c < PIPE_COUNT ? pipeFreeAt[c] : Math.max(pipeFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+      if (free <= now) mask |= 1 << c;
+      else if (free < earliestFree) earliestFree = free;
+    }
+    let count: number;
+    let chosen: number;
+    if (this.dirty || mask !== this.freeMask) {
+      count = this.scan(now, mask);
+      this.eligibleCount = count;
+      this.freeMask = mask;
+      this.dirty = false;
+      if (count > 0) chosen = this.policy.pick(this.eligible, count);
+      else chosen = -1;
+    } else {
+      // Same eligible warps as at the last scan: only the last issuer's state moves on.
+      count = this.eligibleCount;
+      if (count > 0) {
+        chosen = this.policy.repick !== undefined ? this.policy.repick() : this.policy.pick(this.eligible, count);
+        if (this.lastChosen !== chosen && this.lastChosen >= 0) accounting.enter(this.lastChosen, WarpState.not_selected, now);
       } else {
-        const w = candidates[i];
-        const throttle = program.throttleState[warps.pc[w]];
-        if (state[w] !== throttle) accounting.enter(w, throttle as WarpState, now);
-        if (free < earliestFree) earliestFree = free;
+        chosen = -1;
       }
     }
-    if (count === 0) {
+    if (chosen < 0) {
       this.nextWakeAt = earliestFree;
       if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, 0, false);
       return -1;
     }
     this.eligibleHistogram[count]++;
-    const chosen = this.policy.pick(eligible, count);
     accounting.enter(chosen, WarpState.selected, now);
+    this.lastChosen = chosen;
     this.instructions++;
     this.nextWakeAt = now + 1;
     if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, count, true);
     return chosen;
+  }
+
+  /**
+   * Sorts the candidates into eligible (their pipe class is free in `mask`) and throttled,
+   * and sets each one's state; returns the eligible count (warps in this.eligible).
+   */
+  private scan(now: number, mask: number): number {
+    const { warps, program, accounting, candidates, candidatePipe, eligible } = this;
+    const state = accounting.state;
+    let count = 0;
+    for (let i = 0; i < this.candidateCount; i++) {
+      const w = candidates[i];
+      if ((mask & (1 << classOf(candidatePipe[i]))) !== 0) {
+        eligible[count++] = w;
+        // Eligible and not (yet) picked; the pick turns one of them into `selected`.
+        if (state[w] !== WarpState.not_selected) accounting.enter(w, WarpState.not_selected, now);
+      } else {
+        const throttle = program.throttleState[warps.pc[w]];
+        if (state[w] !== throttle) accounting.enter(w, throttle as WarpState, now);
+      }
+    }
+    return count;
   }
 
   /** A warp arrives on (+1) or leaves (-1) this sub-partition at `cycle`. */
@@ -137,4 +187,9 @@ export class Subpartition {
       this.activeSince = cycle;
     }
   }
+}
+
+/** Pipe class of a candidate's next instruction: its pipe, or PIPE_COUNT for a global load. */
+function classOf(pipeCode: number): number {
+  return pipeCode >= 0 ? pipeCode : PIPE_COUNT;
 }

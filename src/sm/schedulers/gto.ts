@@ -17,4 +17,9 @@ export class GreedyThenOldest implements SchedulerPolicy {
     }
     return (this.last = oldestOf(eligible, count, this.warps));
   }
+
+  /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */
+  repick(): number {
+    return this.last;
+  }
 }

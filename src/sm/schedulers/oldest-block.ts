@@ -39,4 +39,9 @@ export class OldestBlockGreedy implements SchedulerPolicy {
     if (lastEligible && blockAge[this.last] === bestBlock) return this.last;
     return (this.last = best);
   }
+
+  /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */
+  repick(): number {
+    return this.last;
+  }
 }

@@ -6,6 +6,11 @@
 export interface SchedulerPolicy {
   /** Returns the warp slot to issue, one of eligible[0 .. count). count >= 1. */
   pick(eligible: Int32Array, count: number): number;
+  /**
+   * Optional shortcut: the choice when the eligible warps are exactly those of the previous
+   * call (the caller knows); must equal what `pick` would return.
+   */
+  repick?(): number;
 }
 
 export const POLICY_NAMES = ["oldest-block", "gto", "lrr", "oldest", "random"] as const;

@@ -35,6 +35,8 @@ export class Subpartition {
   // are the pipes, plus PIPE_COUNT for global loads. Then the eligible warps of the last scan
   // are still the eligible ones, and only the issuing warp's state changes.
   private readonly classMembers = new Int32Array(PIPE_COUNT + 1);
+  /** Bit c set: class c has candidates. */
+  private memberMask = 0;
   private dirty = true;
   private freeMask = 0;
   private eligibleCount = 0;
@@ -79,11 +81,11 @@ export class Subpartition {
     if (i < 0) {
       i = this.position[warp] = this.candidateCount++;
       this.candidates[i] = warp;
-      this.classMembers[classOf(code)]++;
+      this.join(classOf(code));
       this.dirty = true;
     } else if (this.candidatePipe[i] !== code) {
-      this.classMembers[classOf(this.candidatePipe[i])]--;
-      this.classMembers[classOf(code)]++;
+      this.leave(classOf(this.candidatePipe[i]));
+      this.join(classOf(code));
       this.dirty = true;
     }
     this.candidatePipe[i] = code;
@@ -93,7 +95,7 @@ export class Subpartition {
   removeCandidate(warp: number): void {
     const i = this.position[warp];
     if (i < 0) return;
-    this.classMembers[classOf(this.candidatePipe[i])]--;
+    this.leave(classOf(this.candidatePipe[i]));
     this.dirty = true;
     const lastIndex = --this.candidateCount;
     const last = this.candidates[lastIndex];
@@ -108,12 +110,12 @@ export class Subpartition {
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
    */
   select(now: number): number {
-    const { pipeFreeAt, classMembers, accounting } = this;
+    const { pipeFreeAt, accounting } = this;
     // Which pipe classes accept an instruction now, and when the next busy one frees.
     let mask = 0;
     let earliestFree = Infinity;
-    for (let c = 0; c <= PIPE_COUNT; c++) {
-      if (classMembers[c] === 0) continue;
+    for (let members = this.memberMask; members !== 0; members &= members - 1) {
+      const c = 31 - Math.clz32(members & -members);
       // A load also needs room among the SM's loads in flight (else: lg_throttle).
       const free = c < PIPE_COUNT ? pipeFreeAt[c] : Math.max(pipeFreeAt[Pipe.lsu], this.memory.acceptAt(now));
       if (free <= now) mask |= 1 << c;
@@ -150,6 +152,14 @@ export class Subpartition {
     this.nextWakeAt = now + 1;
     if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, count, true);
     return chosen;
+  }
+
+  private join(c: number): void {
+    if (this.classMembers[c]++ === 0) this.memberMask |= 1 << c;
+  }
+
+  private leave(c: number): void {
+    if (--this.classMembers[c] === 0) this.memberMask &= ~(1 << c);
   }
 
   /**

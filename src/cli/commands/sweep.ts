@@ -27,7 +27,7 @@ export function sweepCommand(io: CliIo): Command {
   return new Command("sweep")
     .description("run a scenario over every combination of swept fields, in parallel")
     .argument("<scenario>", "scenario file (YAML or JSON); its `sweep:` section, if any, gives the fields to vary")
-    .option("-v, --vary <field=values>", "a field and its values: launch.blocks=1..16, program.ilp=1,2,4,8, 0..64:8 (repeatable; adds to the file's sweep)", (v: string, all: string[]) => [...all, v], [] as string[])
+    .option("-v, --vary <field=values>", "a field and its values: launch.blocks=1..16, program.ilp=1,2,4,8, 0..64:8 (repeatable; adds to the file's sweep, or replaces its entry for the same field)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("-f, --format <format>", "csv (one row per configuration: parameters, then every metric) or json", oneOf(FORMATS), "csv")
     .option("-o, --out <file>", "write the rows to this file instead of standard output")
     .option("-j, --jobs <n>", "worker threads (default: all cores; 1 runs in this thread)", wholeNumber(1))

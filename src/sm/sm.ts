@@ -149,7 +149,6 @@ export class StreamingMultiprocessor {
     const pc = warps.pc[warp];
     const kind = program.kind[pc];
     const delay = arch.resultDelayCycles;
-    warps.instructions[warp]++;
     warps.lastIssueCycle[warp] = now;
     if (this.issueHooks !== undefined) for (const hook of this.issueHooks) hook(now, sp.index, warp, pc);
     sp.pipeFreeAt[program.pipe[pc]] = now + program.issueCycles[pc];
@@ -292,7 +291,7 @@ export class StreamingMultiprocessor {
       for (let i = 0; i < slots.length; i++) {
         const w = slots[i];
         blocks.warpSlots[block * blocks.warpsPerBlock + i] = w;
-        warps.reset(w, block, blocks.gridIndex[block], i, w % smsps, this.nextAge++, cycle);
+        warps.reset(w, block, blocks.gridIndex[block], i, w % smsps, this.nextAge++);
         this.scoreboard.reset(w);
         this.liveWarps++;
         const at = cycle + interval * launched++;
@@ -305,7 +304,6 @@ export class StreamingMultiprocessor {
   /** A launched warp arrives on its sub-partition and may issue from `cycle`. */
   private arrive(warp: number, cycle: number): void {
     const sp = this.subpartitions[this.warps.subpartition[warp]];
-    this.warps.startCycle[warp] = cycle;
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.changeResidency(1, cycle);
     sp.addCandidate(warp, cycle);

@@ -23,10 +23,6 @@ export class WarpTable {
   /** Loop trip counters, loopSlots per warp. */
   readonly loopCount: Float64Array;
   readonly loopSlots: number;
-  /** Cycle the warp arrived and left (for per-warp timelines). */
-  readonly startCycle: Float64Array;
-  /** Instructions the warp has issued. */
-  readonly instructions: Float64Array;
   /** Cycle of the warp's last issue (-1 before its first). */
   readonly lastIssueCycle: Float64Array;
 
@@ -42,13 +38,11 @@ export class WarpTable {
     this.waitingAtBarrier = new Int8Array(capacity).fill(-1);
     this.loopSlots = loopSlots;
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
-    this.startCycle = new Float64Array(capacity);
-    this.instructions = new Float64Array(capacity);
     this.lastIssueCycle = new Float64Array(capacity);
   }
 
   /** Places a new warp in a free slot. */
-  reset(warp: number, block: number, gridBlock: number, warpInBlock: number, subpartition: number, age: number, cycle: number): void {
+  reset(warp: number, block: number, gridBlock: number, warpInBlock: number, subpartition: number, age: number): void {
     this.pc[warp] = 0;
     this.block[warp] = block;
     this.warpInBlock[warp] = warpInBlock;
@@ -58,8 +52,6 @@ export class WarpTable {
     this.storesDoneAt[warp] = 0;
     this.waitingAtBarrier[warp] = -1;
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
-    this.startCycle[warp] = cycle;
-    this.instructions[warp] = 0;
     this.lastIssueCycle[warp] = -1;
   }
 

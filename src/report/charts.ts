@@ -206,3 +206,44 @@ export function validationCharts(points: readonly ValidationPoint[]): Chart[] {
     };
   });
 }
+
+/** One of Nsight Compute's "impact of varying" views: warps per SM as one parameter varies. */
+export function occupancyImpactChart(
+  name: string,
+  title: string,
+  xTitle: string,
+  ranges: readonly { from: number; to: number; warpsPerSm: number; current: boolean }[],
+  current: number,
+  maxWarpsPerSm: number,
+): Chart {
+  // Each range as a flat step from its first to its last value.
+  const values = ranges.flatMap((r) => [
+    { x: r.from, warps: r.warpsPerSm },
+    { x: r.to, warps: r.warpsPerSm },
+  ]);
+  const point = ranges.find((r) => r.current);
+  return {
+    name,
+    spec: {
+      $schema: SCHEMA,
+      title,
+      width: 420,
+      height: 220,
+      layer: [
+        {
+          data: { values },
+          mark: { type: "line", interpolate: "linear" },
+          encoding: {
+            x: { field: "x", type: "quantitative", title: xTitle },
+            y: { field: "warps", type: "quantitative", title: "active warps per SM", scale: { domain: [0, maxWarpsPerSm] } },
+          },
+        },
+        {
+          data: { values: point ? [{ x: current, warps: point.warpsPerSm }] : [] },
+          mark: { type: "point", filled: true, size: 90, color: "#d62728" },
+          encoding: { x: { field: "x", type: "quantitative" }, y: { field: "warps", type: "quantitative" } },
+        },
+      ],
+    },
+  };
+}

@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 
@@ -43,8 +47,21 @@ describe("warpsim occupancy", () => {
 
   it("explains each option and the unit K = 1024 bytes", async () => {
     const r = await cli("occupancy", "--help");
-    for (const s of ["--arch", "--threads", "--regs", "--smem", "--static-smem", "--carveout", "--format", "K = 1024 bytes"]) {
+    for (const s of ["--arch", "--threads", "--regs", "--smem", "--static-smem", "--carveout", "--format", "--chart", "K = 1024 bytes"]) {
       expect(r.stdout).toContain(s);
+    }
+  });
+
+  it("draws the three views as SVG with --chart", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "warpsim-occ-")), "charts");
+    const r = await cli("occupancy", "--threads", "256", "--regs", "64", "--chart", dir);
+    expect(r.code).toBe(0);
+    for (const name of ["occupancy-block-size", "occupancy-registers", "occupancy-shared-memory"]) {
+      expect(XMLValidator.validate(readFileSync(join(dir, `${name}.svg`), "utf8"))).toBe(true);
+      // The current launch is marked: 64 registers, 32 warps per SM (4 blocks of 8 warps).
+      if (name === "occupancy-registers") {
+        expect(JSON.parse(readFileSync(join(dir, `${name}.vl.json`), "utf8")).layer[1].data.values).toEqual([{ x: 64, warps: 32 }]);
+      }
     }
   });
 

@@ -3,9 +3,10 @@ import { stringify } from "csv-stringify/sync";
 import { occupancy, type LaunchResources } from "../../arch/occupancy.js";
 import { occupancyImpact } from "../../arch/occupancy-impact.js";
 import { PRESETS } from "../../arch/presets/index.js";
+import { occupancyImpactChart, writeCharts } from "../../report/charts.js";
 import { formatOccupancyTable } from "../../report/occupancy-table.js";
 import { parseByteSize } from "../../scenario/schema.js";
-import type { CliIo } from "../io.js";
+import { writingTo, type CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
@@ -36,6 +37,7 @@ export function occupancyCommand(io: CliIo): Command {
     .option("--static-smem <bytes>", "static (__shared__) shared memory per block, same units", byteSize, 0)
     .option("--carveout <percent>", "preferred shared-memory carveout, 0..100 percent (-1: driver default)", carveout, -1)
     .option("-f, --format <format>", "output format: table, json or csv", oneOf(FORMATS), "table")
+    .option("--chart <dir>", "write the three impact-of-varying views as SVG (and their Vega-Lite specs), the current launch marked")
     .addHelpText(
       "after",
       `
@@ -47,7 +49,7 @@ and, from sm_90 on, block barriers. A launch CUDA would refuse exits with code 1
 Example:
   warpsim occupancy --arch sm_90 --threads 256 --regs 64 --smem 48K`,
     )
-    .action((opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number] }) => {
+    .action(async (opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number]; chart?: string }) => {
       const arch = PRESETS[opts.arch];
       const launch: LaunchResources = {
         threadsPerBlock: opts.threads,
@@ -68,6 +70,16 @@ Example:
         io.stdout(stringify(rows, { header: true, columns: ["vary", "from", "to", "blocks_per_sm", "warps_per_sm", "occupancy", "current"] }));
       } else {
         io.stdout(formatOccupancyTable(arch, launch, result, impact));
+      }
+      if (opts.chart) {
+        const max = arch.maxWarpsPerSm;
+        const charts = [
+          occupancyImpactChart("occupancy-block-size", "impact of varying block size", "threads per block", impact.blockSize, launch.threadsPerBlock, max),
+          occupancyImpactChart("occupancy-registers", "impact of varying registers per thread", "registers per thread", impact.registersPerThread, launch.registersPerThread, max),
+          occupancyImpactChart("occupancy-shared-memory", "impact of varying shared memory per block", "dynamic shared memory per block (bytes)", impact.sharedMemPerBlock, launch.dynamicSharedMemBytes ?? 0, max),
+        ];
+        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, charts));
+        io.stderr(`charts: ${written.join(", ")}\n`);
       }
     });
 }

@@ -1,6 +1,5 @@
 import type { ArchSpec } from "./arch-spec.js";
-import { occupancy, type LaunchResources } from "./occupancy.js";
-import { LaunchError } from "../errors.js";
+import { residentBlocksOrZero, type LaunchResources } from "./occupancy.js";
 
 /** A run of consecutive values of one launch parameter with the same result. */
 export interface ImpactRange {
@@ -25,14 +24,7 @@ export interface OccupancyImpact {
  * refuse the launch).
  */
 export function occupancyImpact(arch: ArchSpec, launch: LaunchResources): OccupancyImpact {
-  const blocks = (l: LaunchResources) => {
-    try {
-      return occupancy(arch, l).blocksPerSm;
-    } catch (e) {
-      if (e instanceof LaunchError) return 0;
-      throw e;
-    }
-  };
+  const blocks = (l: LaunchResources) => residentBlocksOrZero(arch, l);
   const warpsPerBlock = (threads: number) => Math.ceil(threads / arch.warpSize);
   const smemStep = arch.sharedMemAllocationUnit;
   const maxSmem = arch.sharedMemPerBlockOptinBytes - (launch.staticSharedMemBytes ?? 0);

@@ -108,6 +108,16 @@ export function occupancy(arch: ArchSpec, launch: LaunchResources): OccupancyRes
   };
 }
 
+/** Resident blocks per SM, or 0 for a launch CUDA would refuse. */
+export function residentBlocksOrZero(arch: ArchSpec, launch: LaunchResources): number {
+  try {
+    return occupancy(arch, launch).blocksPerSm;
+  } catch (e) {
+    if (e instanceof LaunchError) return 0;
+    throw e;
+  }
+}
+
 /** Hardware barriers per block slot (cuda_occupancy.h: 1 on sm_86/89/101/110/120, else 2). */
 function barriersPerBlockSlot(arch: ArchSpec): number {
   const [major, minor] = arch.computeCapability;

@@ -1,4 +1,4 @@
-import { type ArchSpec, PIPE_NAMES, type PipeName } from "../arch/arch-spec.js";
+import { type ArchSpec, PIPE_COUNT, PIPE_NAMES, type PipeName } from "../arch/arch-spec.js";
 import { ConfigError } from "../errors.js";
 import { WarpState } from "../stats/warp-state.js";
 import { OPCODES, OpKind, isZeroRegister } from "./opcodes.js";
@@ -12,6 +12,8 @@ export class Program {
   readonly length: number;
   readonly kind: Uint8Array;
   readonly pipe: Uint8Array;
+  /** What the scheduler checks before issue: the pipe, or PIPE_COUNT for a global load (which also needs room among the loads in flight). */
+  readonly pipeClass: Uint8Array;
   /** Fixed latency of the result (math, MIO, shared stores); 0 where memory decides. */
   readonly latencyCycles: Float64Array;
   /** Cycles the pipe stays busy after this instruction issues. */
@@ -44,6 +46,7 @@ export class Program {
     this.length = n;
     this.kind = new Uint8Array(n);
     this.pipe = new Uint8Array(n);
+    this.pipeClass = new Uint8Array(n);
     this.latencyCycles = new Float64Array(n);
     this.issueCycles = new Float64Array(n);
     this.resultState = new Uint8Array(n);
@@ -74,6 +77,7 @@ export class Program {
       }
       this.kind[pc] = info.kind;
       this.pipe[pc] = info.pipe;
+      this.pipeClass[pc] = info.kind === OpKind.loadGlobal ? PIPE_COUNT : info.pipe;
       this.latencyCycles[pc] = timing?.latencyCycles ?? 0;
       this.issueCycles[pc] = timing?.issueCycles ?? Math.max(1, 32 / lanes);
       this.resultState[pc] =

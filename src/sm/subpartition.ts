@@ -1,5 +1,4 @@
 import { Pipe, PIPE_COUNT } from "../arch/arch-spec.js";
-import { OpKind } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
@@ -21,10 +20,10 @@ export class Subpartition {
   nextWakeAt = Infinity;
 
   // Swap-remove set of candidate warp slots (operands ready, not at a barrier, not exited),
-  // with the pipe of each one's next instruction beside it (-1 - pipe for a global load, which
-  // also needs room among the loads in flight), so the scan reads one array per warp.
+  // with the pipe class of each one's next instruction (Program.pipeClass) beside it, so the
+  // scan reads one array per warp.
   private readonly candidates: Int32Array;
-  private readonly candidatePipe: Int8Array;
+  private readonly candidateClass: Uint8Array;
   private readonly position: Int32Array;
   private candidateCount = 0;
   private readonly scheduleHooks: Hooks["schedule"];
@@ -61,7 +60,7 @@ export class Subpartition {
     private readonly hooks: Hooks,
   ) {
     this.candidates = new Int32Array(warpSlots);
-    this.candidatePipe = new Int8Array(warpSlots);
+    this.candidateClass = new Uint8Array(warpSlots);
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
@@ -74,33 +73,31 @@ export class Subpartition {
 
   /** The warp can issue its next instruction from `cycle` if its pipe is free (re-adding refreshes it). */
   addCandidate(warp: number, cycle: number): void {
-    const pc = this.warps.pc[warp];
-    const pipe = this.program.pipe[pc];
-    const code = this.program.kind[pc] === OpKind.loadGlobal ? -1 - pipe : pipe;
+    const pipeClass = this.program.pipeClass[this.warps.pc[warp]];
     let i = this.position[warp];
     if (i < 0) {
       i = this.position[warp] = this.candidateCount++;
       this.candidates[i] = warp;
-      this.join(classOf(code));
+      this.join(pipeClass);
       this.dirty = true;
-    } else if (this.candidatePipe[i] !== code) {
-      this.leave(classOf(this.candidatePipe[i]));
-      this.join(classOf(code));
+    } else if (this.candidateClass[i] !== pipeClass) {
+      this.leave(this.candidateClass[i]);
+      this.join(pipeClass);
       this.dirty = true;
     }
-    this.candidatePipe[i] = code;
+    this.candidateClass[i] = pipeClass;
     if (cycle < this.nextWakeAt) this.nextWakeAt = cycle;
   }
 
   removeCandidate(warp: number): void {
     const i = this.position[warp];
     if (i < 0) return;
-    this.leave(classOf(this.candidatePipe[i]));
+    this.leave(this.candidateClass[i]);
     this.dirty = true;
     const lastIndex = --this.candidateCount;
     const last = this.candidates[lastIndex];
     this.candidates[i] = last;
-    this.candidatePipe[i] = this.candidatePipe[lastIndex];
+    this.candidateClass[i] = this.candidateClass[lastIndex];
     this.position[last] = i;
     this.position[warp] = -1;
   }
@@ -167,12 +164,12 @@ export class Subpartition {
    * and sets each one's state; returns the eligible count (warps in this.eligible).
    */
   private scan(now: number, mask: number): number {
-    const { warps, program, accounting, candidates, candidatePipe, eligible } = this;
+    const { warps, program, accounting, candidates, candidateClass, eligible } = this;
     const state = accounting.state;
     let count = 0;
     for (let i = 0; i < this.candidateCount; i++) {
       const w = candidates[i];
-      if ((mask & (1 << classOf(candidatePipe[i]))) !== 0) {
+      if ((mask & (1 << candidateClass[i])) !== 0) {
         eligible[count++] = w;
         // Eligible and not (yet) picked; the pick turns one of them into `selected`.
         if (state[w] !== WarpState.not_selected) accounting.enter(w, WarpState.not_selected, now);
@@ -199,7 +196,3 @@ export class Subpartition {
   }
 }
 
-/** Pipe class of a candidate's next instruction: its pipe, or PIPE_COUNT for a global load. */
-function classOf(pipeCode: number): number {
-  return pipeCode >= 0 ? pipeCode : PIPE_COUNT;
-}

@@ -15,6 +15,8 @@ export class StateAccounting {
   readonly since: Float64Array;
   private readonly smspOf: Uint8Array;
   private readonly active: Uint8Array;
+  /** Whether anyone listens to state changes (checked once, not per call). */
+  private readonly observed: boolean;
 
   constructor(
     warpSlots: number,
@@ -26,6 +28,7 @@ export class StateAccounting {
     this.since = new Float64Array(warpSlots);
     this.smspOf = new Uint8Array(warpSlots);
     this.active = new Uint8Array(warpSlots);
+    this.observed = hooks.stateChange.length !== 0;
   }
 
   /** A warp arrives on sub-partition `smsp` in `state` at `cycle`. */
@@ -34,7 +37,7 @@ export class StateAccounting {
     this.active[warp] = 1;
     this.state[warp] = state;
     this.since[warp] = cycle;
-    if (this.hooks.stateChange.length !== 0) this.notify(cycle, warp, state);
+    if (this.observed) this.notify(cycle, warp, state);
   }
 
   /** From `cycle` on, `warp` is in `state`. */
@@ -44,7 +47,7 @@ export class StateAccounting {
     this.warpCycles[this.smspOf[warp] * WARP_STATE_COUNT + old] += cycle - this.since[warp];
     this.state[warp] = state;
     this.since[warp] = cycle;
-    if (this.hooks.stateChange.length !== 0) this.notify(cycle, warp, state);
+    if (this.observed) this.notify(cycle, warp, state);
   }
 
   /** The warp leaves the SM at `cycle`; its last interval is counted. */
@@ -53,7 +56,7 @@ export class StateAccounting {
     const span = cycle - this.since[warp];
     if (span > 0) this.warpCycles[this.smspOf[warp] * WARP_STATE_COUNT + this.state[warp]] += span;
     this.active[warp] = 0;
-    if (this.hooks.stateChange.length !== 0) this.notify(cycle, warp, -1);
+    if (this.observed) this.notify(cycle, warp, -1);
   }
 
   isActive(warp: number): boolean {

@@ -23,7 +23,7 @@ export interface BenchConfig {
   readonly instPerWarp?: number;
 }
 
-export const H100_SMS = 132;
+const H100_SMS = 132;
 
 /** Loop body of fma_chain<K>: 32 FFMAs over K accumulators, UIADD3, ISETP (and the BRA). */
 function fmaLoop(K: number): string[] {

@@ -108,7 +108,7 @@ export function validate(records: readonly Record<string, string>[], file: strin
   return { file, rows, summary: summarize(rows) };
 }
 
-export function configOf(r: Record<string, string>): BenchConfig {
+function configOf(r: Record<string, string>): BenchConfig {
   return {
     kernel: r.kernel as BenchConfig["kernel"],
     variant: r.variant,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LaunchError, occupancy, PRESETS, type ArchSpec } from "../../src/index.js";
+import { residentBlocksOrZero } from "../../src/arch/occupancy.js";
 import { readCsv } from "../csv.js";
 
 const sm90 = PRESETS.sm_90;
@@ -32,12 +33,7 @@ describe("the sm_90 preset against a real H100 (validation/h100/data)", () => {
         staticSharedMemBytes: Number(r.static_smem_bytes),
       };
       const measured = Number(r.max_active_blocks);
-      let blocks = 0;
-      try {
-        blocks = occupancy(sm90, launch).blocksPerSm;
-      } catch (e) {
-        if (!(e instanceof LaunchError)) throw e;
-      }
+      const blocks = residentBlocksOrZero(sm90, launch);
       if (blocks !== measured || (r.launch_status === "ok" && Number(r.measured_blocks_per_sm_max) !== blocks)) {
         wrong.push(`${JSON.stringify(launch)}: ${blocks} vs ${measured}`);
       }

@@ -41,10 +41,13 @@ export function simulate(scenario: Scenario, options: SimulateOptions = {}): Sim
     instructions: sp.instructions,
     eligibleHistogram: sp.eligibleHistogram,
     warpCycles: sm.accounting.warpCycles.subarray(s * WARP_STATE_COUNT, (s + 1) * WARP_STATE_COUNT),
+    pipeInstructions: sp.pipeInstructions,
+    pipeBusyCycles: sp.pipeBusyCycles,
   }));
+  const fmaSplit = scenario.arch.fmaHalves !== undefined;
   const total = sumCounters(raw);
   const smActiveCycles = sm.activeCycles;
-  const smMetrics = schedulerMetrics(total, cycles, smActiveCycles);
+  const smMetrics = schedulerMetrics(total, cycles, fmaSplit, smActiveCycles);
   const warpsPerSm = smActiveCycles > 0 ? (smMetrics.warpsActive * total.activeCycles) / smActiveCycles : 0;
 
   return {
@@ -69,6 +72,6 @@ export function simulate(scenario: Scenario, options: SimulateOptions = {}): Sim
       residentBlocks: scenario.residentBlocks,
     },
     sm: smMetrics,
-    subpartitions: raw.map((r) => schedulerMetrics(r, cycles)),
+    subpartitions: raw.map((r) => schedulerMetrics(r, cycles, fmaSplit)),
   };
 }

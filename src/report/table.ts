@@ -1,4 +1,4 @@
-import type { SchedulerMetrics, SimulationResult } from "../stats/metrics.js";
+import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
 const BAR_WIDTH = 30;
@@ -32,6 +32,11 @@ export function formatTable(result: SimulationResult): string {
   for (const s of stalls) {
     out.push(`  ${s.name.padEnd(18)} ${fix(s.perIssue, 2).padStart(10)}   ${pct(s.share).padStart(6)} ${bar(s.share / widest)}`);
   }
+  out.push("");
+
+  // Busy share of each pipe that did any work (ncu pipe_<name>_cycles_active, % of peak).
+  const busy = PIPE_REPORT_NAMES.filter((p) => result.sm.pipes[p].instructions > 0).map((p) => `${p} ${pct(result.sm.pipes[p].activeFraction)}`);
+  out.push(`pipes busy (SM)     ${busy.join("  ")}`);
   out.push("");
 
   out.push("eligible warps per active cycle (SM)");

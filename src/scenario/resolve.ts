@@ -128,6 +128,8 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     ...preset,
     ...overrides,
     pipes: { ...preset.pipes, ...overrides.pipes },
+    // null: one undivided FP32 pipe, whatever the preset has.
+    fmaHalves: overrides.fmaHalves === null ? undefined : (overrides.fmaHalves ?? preset.fmaHalves),
     opcodes: { ...preset.opcodes, ...overrides.opcodes },
     memoryLevels: { ...preset.memoryLevels, ...overrides.memoryLevels },
     branch: { ...preset.branch, ...overrides.branch },

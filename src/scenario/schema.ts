@@ -66,7 +66,10 @@ export const latencyDistribution = z.discriminatedUnion("kind", [
     }),
 ]);
 
-const opcodeName = z.string().refine((s) => s in OPCODES, { message: `an opcode (${Object.keys(OPCODES).join(", ")})` });
+// An opcode, or an opcode with its first modifier (IMAD.WIDE) where that variant is timed apart.
+const opcodeName = z.string().refine((s) => s.split(".")[0] in OPCODES && s.split(".").length <= 2, {
+  message: `an opcode (${Object.keys(OPCODES).join(", ")}), optionally with one modifier (IMAD.WIDE)`,
+});
 
 export const archOverrides = z
   .object({
@@ -88,8 +91,13 @@ export const archOverrides = z
     reservedSharedMemPerBlockBytes: byteSize.optional(),
     sharedMemCarveoutsKiB: z.array(count(0)).min(1).optional(),
     pipes: z.partialRecord(z.enum(PIPE_NAMES as [string, ...string[]]), z.object({ lanes: count(1) }).strict()).optional(),
+    fmaHalves: z
+      .object({ preferred: z.enum(["heavy", "lite"]) })
+      .strict()
+      .nullable()
+      .optional(),
     opcodes: z
-      .record(opcodeName, z.object({ latencyCycles: count(0), issueCycles: count(1).optional() }).strict())
+      .record(opcodeName, z.object({ latencyCycles: count(0), issueCycles: count(1).optional(), dispatchCycles: count(1).optional() }).strict())
       .optional(),
     resultDelayCycles: count(0).optional(),
     warpLaunchIntervalCycles: count(0).optional(),

@@ -1,4 +1,4 @@
-import type { ArchSpec } from "../arch/arch-spec.js";
+import { type ArchSpec, FMA_LITE } from "../arch/arch-spec.js";
 import { EventQueue } from "../engine/event-queue.js";
 import { OpKind } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
@@ -151,7 +151,14 @@ export class StreamingMultiprocessor {
     const delay = arch.resultDelayCycles;
     warps.lastIssueCycle[warp] = now;
     if (this.issueHooks !== undefined) for (const hook of this.issueHooks) hook(now, sp.index, warp, pc);
-    sp.pipeFreeAt[program.pipe[pc]] = now + program.issueCycles[pc];
+    // The unit it prefers, else its alternative (the other FP32 half); select() saw one free.
+    let unit = program.unit[pc];
+    if (sp.unitFreeAt[unit] > now) unit = program.altUnit[pc];
+    sp.unitFreeAt[unit] = now + program.issueCycles[pc];
+    if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
+    const counted = unit === FMA_LITE ? FMA_LITE : program.pipe[pc];
+    sp.pipeInstructions[counted]++;
+    sp.pipeBusyCycles[counted] += program.issueCycles[pc];
 
     switch (kind) {
       case OpKind.math:

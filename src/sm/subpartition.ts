@@ -1,5 +1,5 @@
-import { Pipe, PIPE_COUNT } from "../arch/arch-spec.js";
-import type { Program } from "../program/program.js";
+import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
+import { CLASS_COUNT, LOAD_CLASS, type Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
@@ -14,8 +14,13 @@ import type { WarpTable } from "./warp-table.js";
  * throttled, lets the policy pick one eligible warp, and records the states.
  */
 export class Subpartition {
-  /** Cycle at which each pipe accepts its next warp-instruction. */
-  readonly pipeFreeAt = new Float64Array(PIPE_COUNT);
+  /** Cycle at which each unit (pipe, or FP32 half) accepts its next warp-instruction. */
+  readonly unitFreeAt = new Float64Array(UNIT_COUNT);
+  /** The scheduler issues nothing before this cycle (an instruction's dispatchCycles). */
+  private heldUntil = 0;
+  /** Warp-instructions by pipe (the lite FP32 half at FMA_LITE), and the cycles they kept it busy. */
+  readonly pipeInstructions = new Float64Array(UNIT_COUNT);
+  readonly pipeBusyCycles = new Float64Array(UNIT_COUNT);
   /** Earliest cycle at which `select` may find something to do; Infinity when idle. */
   nextWakeAt = Infinity;
 
@@ -31,9 +36,10 @@ export class Subpartition {
 
   // The scan over candidates is skipped while nothing it depends on has changed: the candidate
   // set with each one's pipe class (`dirty`), and which classes are free (`freeMask`). Classes
-  // are the pipes, plus PIPE_COUNT for global loads. Then the eligible warps of the last scan
-  // are still the eligible ones, and only the issuing warp's state changes.
-  private readonly classMembers = new Int32Array(PIPE_COUNT + 1);
+  // are the units, global loads, and FP32 work that either half takes (Program.pipeClass).
+  // Then the eligible warps of the last scan are still the eligible ones, and only the issuing
+  // warp's state changes.
+  private readonly classMembers = new Int32Array(CLASS_COUNT);
   /** Bit c set: class c has candidates. */
   private memberMask = 0;
   private dirty = true;
@@ -64,6 +70,7 @@ export class Subpartition {
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
+
     this.eligibleHistogram = new Float64Array(warpSlots + 1);
   }
 
@@ -86,6 +93,11 @@ export class Subpartition {
       this.dirty = true;
     }
     this.candidateClass[i] = pipeClass;
+    if (cycle < this.heldUntil) {
+      // Ready while dispatch is held: it waits in dispatch_stall until the hold ends.
+      this.accounting.enter(warp, WarpState.dispatch_stall, cycle);
+      cycle = this.heldUntil;
+    }
     if (cycle < this.nextWakeAt) this.nextWakeAt = cycle;
   }
 
@@ -107,14 +119,17 @@ export class Subpartition {
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
    */
   select(now: number): number {
-    const { pipeFreeAt, accounting } = this;
+    const { unitFreeAt, accounting } = this;
     // Which pipe classes accept an instruction now, and when the next busy one frees.
     let mask = 0;
     let earliestFree = Infinity;
     for (let members = this.memberMask; members !== 0; members &= members - 1) {
       const c = 31 - Math.clz32(members & -members);
       // A load also needs room among the SM's loads in flight (else: lg_throttle).
-      const free = c < PIPE_COUNT ? pipeFreeAt[c] : Math.max(pipeFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+      let free: number;
+      if (c < UNIT_COUNT) free = unitFreeAt[c];
+      else if (c === LOAD_CLASS) free = Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+      else free = Math.min(unitFreeAt[Pipe.fma], unitFreeAt[FMA_LITE]);
       if (free <= now) mask |= 1 << c;
       else if (free < earliestFree) earliestFree = free;
     }
@@ -125,8 +140,7 @@ export class Subpartition {
       this.eligibleCount = count;
       this.freeMask = mask;
       this.dirty = false;
-      if (count > 0) chosen = this.policy.pick(this.eligible, count);
-      else chosen = -1;
+      chosen = count > 0 ? this.policy.pick(this.eligible, count) : -1;
     } else {
       // Same eligible warps as at the last scan: only the last issuer's state moves on.
       count = this.eligibleCount;
@@ -149,6 +163,21 @@ export class Subpartition {
     this.nextWakeAt = now + 1;
     if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, count, true);
     return chosen;
+  }
+
+  /**
+   * The instruction just issued in `now` holds dispatch for `cycles` (> 1): nothing issues
+   * before now + cycles, and the warps that were ready wait in dispatch_stall until then.
+   */
+  holdDispatch(now: number, cycles: number): void {
+    const until = now + cycles;
+    this.heldUntil = until;
+    this.nextWakeAt = until;
+    this.dirty = true; // the states set here are refreshed by the next scan
+    for (let i = 0; i < this.candidateCount; i++) {
+      const w = this.candidates[i];
+      if (w !== this.lastChosen && this.accounting.state[w] === WarpState.not_selected) this.accounting.enter(w, WarpState.dispatch_stall, now + 1);
+    }
   }
 
   private join(c: number): void {

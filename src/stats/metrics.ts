@@ -1,3 +1,4 @@
+import { FMA_LITE, PIPE_NAMES, Pipe } from "../arch/arch-spec.js";
 import type { OccupancyResult } from "../arch/occupancy.js";
 import type { StuckWarp } from "../sm/sm.js";
 import { WARP_STATE_COUNT, WARP_STATE_NAMES, type WarpStateName } from "./warp-state.js";
@@ -10,6 +11,18 @@ export interface StallMetric {
   readonly share: number;
   /** Warp-cycles per issued instruction (ncu `..._per_issue_active`). */
   readonly perIssue: number;
+}
+
+/** The pipes as Nsight Compute reports them (`pipe_<name>`), the FP32 halves included. */
+export const PIPE_REPORT_NAMES = ["fma", "fmaheavy", "fmalite", "alu", "fp64", "xu", "tensor", "lsu", "cbu", "uniform"] as const;
+export type PipeReportName = (typeof PIPE_REPORT_NAMES)[number];
+
+/** One pipe's work: ncu's `inst_executed_pipe_<name>` and `pipe_<name>_cycles_active`. */
+export interface PipeMetric {
+  /** Warp-instructions it executed. */
+  readonly instructions: number;
+  /** Busy cycles per active cycle, as a fraction of its peak (fma: of both halves together). */
+  readonly activeFraction: number;
 }
 
 /**
@@ -37,6 +50,11 @@ export interface SchedulerMetrics {
   /** eligibleHistogram[k]: active cycles with exactly k eligible warps. */
   readonly eligibleHistogram: readonly number[];
   readonly stalls: Readonly<Record<WarpStateName, StallMetric>>;
+  /**
+   * Work per pipe. Where the architecture splits the FP32 pipe (ArchSpec.fmaHalves), fma is
+   * fmaheavy + fmalite; otherwise the whole FP32 pipe counts as fmaheavy and fmalite is 0.
+   */
+  readonly pipes: Readonly<Record<PipeReportName, PipeMetric>>;
 }
 
 export type Outcome =
@@ -78,10 +96,13 @@ export interface RawSchedulerCounters {
   readonly eligibleHistogram: Float64Array;
   /** Warp-cycles per state (WARP_STATE_COUNT entries). */
   readonly warpCycles: Float64Array;
+  /** Instructions and busy cycles by pipe (arch-spec Pipe), with the lite FP32 half at FMA_LITE. */
+  readonly pipeInstructions: Float64Array;
+  readonly pipeBusyCycles: Float64Array;
 }
 
 /** Derives the reported metrics from raw counters (pure; `cycles` is the run's length). */
-export function schedulerMetrics(raw: RawSchedulerCounters, cycles: number, ipcCycles = raw.activeCycles): SchedulerMetrics {
+export function schedulerMetrics(raw: RawSchedulerCounters, cycles: number, fmaSplit: boolean, ipcCycles = raw.activeCycles): SchedulerMetrics {
   const active = raw.activeCycles;
   const per = (x: number, d: number) => (d > 0 ? x / d : 0);
   let busy = 0;
@@ -110,7 +131,25 @@ export function schedulerMetrics(raw: RawSchedulerCounters, cycles: number, ipcC
     noEligible: per(histogram[0], active),
     eligibleHistogram: histogram,
     stalls,
+    pipes: pipeMetrics(raw, fmaSplit),
   };
+}
+
+/** Per-pipe work from the raw counters (pure). */
+export function pipeMetrics(raw: RawSchedulerCounters, fmaSplit: boolean): Record<PipeReportName, PipeMetric> {
+  const active = raw.activeCycles;
+  const metric = (instructions: number, busy: number, peak = 1): PipeMetric => ({
+    instructions,
+    activeFraction: active > 0 ? busy / (peak * active) : 0,
+  });
+  const inst = raw.pipeInstructions;
+  const busy = raw.pipeBusyCycles;
+  const out = {} as Record<PipeReportName, PipeMetric>;
+  out.fma = metric(inst[Pipe.fma] + inst[FMA_LITE], busy[Pipe.fma] + busy[FMA_LITE], fmaSplit ? 2 : 1);
+  out.fmaheavy = metric(inst[Pipe.fma], busy[Pipe.fma]);
+  out.fmalite = metric(inst[FMA_LITE], busy[FMA_LITE]);
+  for (const name of PIPE_NAMES) if (name !== "fma") out[name] = metric(inst[Pipe[name]], busy[Pipe[name]]);
+  return out;
 }
 
 /** Sums raw counters over sub-partitions (for the SM row). */
@@ -118,13 +157,17 @@ export function sumCounters(parts: readonly RawSchedulerCounters[]): RawSchedule
   const width = Math.max(...parts.map((p) => p.eligibleHistogram.length));
   const eligibleHistogram = new Float64Array(width);
   const warpCycles = new Float64Array(WARP_STATE_COUNT);
+  const pipeInstructions = new Float64Array(parts[0].pipeInstructions.length);
+  const pipeBusyCycles = new Float64Array(parts[0].pipeBusyCycles.length);
   let activeCycles = 0;
   let instructions = 0;
   for (const p of parts) {
     activeCycles += p.activeCycles;
     instructions += p.instructions;
+    p.pipeInstructions.forEach((v, i) => (pipeInstructions[i] += v));
+    p.pipeBusyCycles.forEach((v, i) => (pipeBusyCycles[i] += v));
     p.eligibleHistogram.forEach((v, k) => (eligibleHistogram[k] += v));
     p.warpCycles.forEach((v, s) => (warpCycles[s] += v));
   }
-  return { activeCycles, instructions, eligibleHistogram, warpCycles };
+  return { activeCycles, instructions, eligibleHistogram, warpCycles, pipeInstructions, pipeBusyCycles };
 }

@@ -23,8 +23,11 @@ function windowUtilization(W: number, c: number, L: number, scheduler = "gto", P
     scenarioYaml({
       warpsPerScheduler: W,
       scheduler,
-      // One issue per cycle for both pipes the body uses, and no result delay.
-      arch: "pipes: { lsu: { lanes: 32 }, fma: { lanes: 32 } }\nopcodes: { FFMA: { latencyCycles: 4 } }\nresultDelayCycles: 0",
+      // One issue per cycle for both pipes the body uses (one undivided FP32 pipe, no dispatch
+      // hold after a load), and no result delay.
+      arch:
+        "pipes: { lsu: { lanes: 32 }, fma: { lanes: 32 } }\nfmaHalves: null\n" +
+        "opcodes: { FFMA: { latencyCycles: 4 }, LDG: { latencyCycles: 0, dispatchCycles: 1 } }\nresultDelayCycles: 0",
       memory: `latency: { kind: fixed, cycles: ${L} }\nstoreLatency: { kind: fixed, cycles: 1 }`,
       program: unrolled(body, 40),
     }),

@@ -19,6 +19,7 @@ export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "br
     FSETP: { latencyCycles: 4 },
     MOV: { latencyCycles: 4 },
     SHF: { latencyCycles: 4 },
+    LEA: { latencyCycles: 4 },
     DFMA: { latencyCycles: 8 },
     DADD: { latencyCycles: 8 },
     DMUL: { latencyCycles: 8 },

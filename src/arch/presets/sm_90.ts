@@ -15,6 +15,8 @@ import type { ArchSpec } from "../arch-spec.js";
  *            16 INT32, 16 FP64 lanes, 4 SFUs, 8 LD/ST units, one tensor core.
  * - [ncu]    Nsight Compute counters of microbenchmarks on that H100 (validation/h100/data,
  *            summary.csv; docs/validation.md says how each number was read off).
+ * - [probe]  validation/microbench/pipe_probe.cu, run on an H100 80GB HBM3 under Nsight Compute
+ *            (validation/microbench/README.md has the commands and the measured table).
  * - [model]  a modelling choice of warpsim, not a measurement (see docs/timing.md).
  */
 export const sm_90: ArchSpec = {
@@ -41,7 +43,7 @@ export const sm_90: ArchSpec = {
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 100, 132, 164, 196, 228], // [occ]
 
   pipes: {
-    fma: { lanes: 32 }, // [wp]; [lat] FFMA at ILP 4/8 issues every 1.05 cycles
+    fma: { lanes: 32 }, // [wp]; [lat] FFMA at ILP 4/8 issues every 1.05 cycles; halves below
     alu: { lanes: 16 }, // [wp]
     fp64: { lanes: 16 }, // [wp]; [lat] DFMA at ILP 4: 2.26 cycles per instruction
     xu: { lanes: 4 }, // [wp]; [lat] MUFU.RSQ at ILP 4: 8.02 cycles per instruction
@@ -50,11 +52,25 @@ export const sm_90: ArchSpec = {
     cbu: { lanes: 32 }, // [model]
     uniform: { lanes: 32 }, // [model]
   },
+  // [probe] validation/microbench/pipe-probe: the FP32 pipe is two 16-lane halves (ncu
+  // fmaheavy, fmalite), each busy 2 cycles per FFMA; pure FFMA loops split 50/50 and issue
+  // 1.00 per cycle. With the lite half taken when both are free, warpsim reproduces the
+  // measured FFMA splits of loops with 33 and 17 ALU ops per 128 FFMAs (57/71, 61/67) exactly.
+  fmaHalves: { preferred: "lite" },
   opcodes: {
     FFMA: { latencyCycles: 4 }, // [lat] dependent FFMA 4.11 cycles including loop overhead
     FADD: { latencyCycles: 4 }, // [lat] 4.11
     FMUL: { latencyCycles: 4 }, // [model] same pipe and depth as FFMA
     IMAD: { latencyCycles: 4, issueCycles: 2 }, // [lat] dependent 4.11; ILP 4: 2.06 (half rate)
+    // [probe] ld_chain<8,16> from L1 (pipe-probe/ld-l1-8) issues at most 0.86 per cycle with
+    // 1.16 warps per issue in dispatch_stall, where the same loop without its loads (mix) does
+    // 0.91-0.95 and none: each LDG holds the scheduler for 4 cycles (warpsim: 0.855 and 1.36).
+    // Latency: the memory model's.
+    LDG: { latencyCycles: 0, dispatchCycles: 4 },
+    // [probe] ld_chain<8,16> from L1 (pipe-probe/ld-l1-8): fmaheavy is busy 159 cycles per trip,
+    // 127 of them for its 63 FFMAs: 4.1 cycles for each of the 8 IMAD.WIDE (64-bit result).
+    // Latency not measured: taken as IMAD's.
+    "IMAD.WIDE": { latencyCycles: 4, issueCycles: 4 },
     IADD3: { latencyCycles: 4 }, // [model] ALU depth assumed equal to FMA's
     LOP3: { latencyCycles: 4 }, // [model]
     // [ncu] ld_chain with F = 0 ends its loop with UIADD3, ISETP, @!P0 BRA: besides the IMAD.WIDE
@@ -66,6 +82,7 @@ export const sm_90: ArchSpec = {
     FSETP: { latencyCycles: 4 }, // [model]
     MOV: { latencyCycles: 4 }, // [model]
     SHF: { latencyCycles: 4 }, // [model]
+    LEA: { latencyCycles: 4 }, // [model]
     DFMA: { latencyCycles: 8 }, // [lat] dependent DFMA 8.08
     DADD: { latencyCycles: 8 }, // [model] as DFMA
     DMUL: { latencyCycles: 8 }, // [model] as DFMA

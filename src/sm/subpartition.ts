@@ -70,7 +70,6 @@ export class Subpartition {
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
-
     this.eligibleHistogram = new Float64Array(warpSlots + 1);
   }
 

@@ -136,7 +136,7 @@ export function schedulerMetrics(raw: RawSchedulerCounters, cycles: number, fmaS
 }
 
 /** Per-pipe work from the raw counters (pure). */
-export function pipeMetrics(raw: RawSchedulerCounters, fmaSplit: boolean): Record<PipeReportName, PipeMetric> {
+function pipeMetrics(raw: RawSchedulerCounters, fmaSplit: boolean): Record<PipeReportName, PipeMetric> {
   const active = raw.activeCycles;
   const metric = (instructions: number, busy: number, peak = 1): PipeMetric => ({
     instructions,

@@ -28,7 +28,7 @@ export const WarpState = {
   branch_resolving: 10,
   /** Waiting for instructions to be fetched (after a taken branch). */
   no_instruction: 11,
-  /** Admitted, but the dispatcher could not take the instruction. Reserved: not produced yet. */
+  /** Ready, but an instruction that holds dispatch (ArchSpec opcodes' dispatchCycles) blocks the scheduler. */
   dispatch_stall: 12,
   /** Anything else. Reserved: not produced yet. */
   misc: 13,

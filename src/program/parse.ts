@@ -17,6 +17,11 @@ export interface ParsedInstruction {
   readonly loop?: { readonly start: number; readonly trips: number; readonly slot: number };
   /** For BAR: barrier id and the thread count it waits for (undefined: all live threads). */
   readonly barrier?: { readonly id: number; readonly threads?: number };
+  /**
+   * The control code's stall count (`[S4] ...`): the warp issues its next instruction no sooner
+   * than this many cycles later, whatever its operands. Undefined: 1.
+   */
+  readonly stall?: number;
 }
 
 export interface ParsedProgram {
@@ -41,7 +46,8 @@ const MAX_TRIPS = 2 ** 31 - 1;
 
 /**
  * Parses warpsim's SASS-like assembly: one instruction per line (`FFMA R1, R2, R3, R4`), an
- * optional guard (`@P0`, `@!P0`), `#` or `//` comments, and counted loops written as
+ * optional stall count (`[S4]`, the control code ptxas sets), an optional guard (`@P0`, `@!P0`),
+ * `#` or `//` comments, and counted loops written as
  * `.loop N` ... `.endloop`, where `.endloop` becomes the loop's closing BRA. See
  * docs/scenario-format.md.
  */
@@ -144,6 +150,16 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
   let rest = source;
   const srcs: number[] = [];
 
+  // `[S4] FFMA ...`: the control code's stall count, 1..15 as in SASS.
+  let stall: number | undefined;
+  const control = /^\[([^\]]*)\]\s*/.exec(rest);
+  if (control) {
+    const m = /^S(\d+)$/i.exec(control[1].trim());
+    stall = m === null ? NaN : Number(m[1]);
+    if (!(stall >= 1 && stall <= 15)) return err("bad_operand", "a stall count [S1] .. [S15] before the instruction", `"[${control[1]}]"`);
+    rest = rest.slice(control[0].length);
+  }
+
   const guard = /^@(!?)(\S+)\s+/.exec(rest);
   if (guard) {
     const p = parsePredicate(guard[2]);
@@ -169,7 +185,8 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
   }
 
   if (base === "BAR") {
-    return parseBarrier(operands, modifiers, source, line, srcs, err);
+    const barrier = parseBarrier(operands, modifiers, source, line, srcs, err);
+    return typeof barrier === "string" ? barrier : { ...barrier, stall };
   }
 
   const dstWidth = modifiers.includes("128") ? 4 : modifiers.includes("64") || modifiers.includes("WIDE") ? 2 : 1;
@@ -197,7 +214,7 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
       }
     }
   }
-  return { base, modifiers, dsts, srcs, line, text: source };
+  return { base, modifiers, dsts, srcs, line, text: source, stall };
 }
 
 function parseBarrier(

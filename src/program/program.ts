@@ -36,6 +36,8 @@ export class Program {
   readonly issueCycles: Float64Array;
   /** Cycles until its scheduler may issue again (1 but for instructions that hold dispatch). */
   readonly dispatchCycles: Float64Array;
+  /** Control-code stall count: cycles from this issue to the same warp's next (`[S4]`; default 1). */
+  readonly stallCycles: Float64Array;
   /** State of a consumer waiting for this instruction's result. */
   readonly resultState: Uint8Array;
   /** State of this warp while the instruction's pipe is busy. */
@@ -70,6 +72,7 @@ export class Program {
     this.latencyCycles = new Float64Array(n);
     this.issueCycles = new Float64Array(n);
     this.dispatchCycles = new Float64Array(n);
+    this.stallCycles = new Float64Array(n);
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
@@ -133,6 +136,7 @@ export class Program {
         this.barrierId[pc] = ins.barrier.id;
         this.barrierWarps[pc] = ins.barrier.threads === undefined ? 0 : ins.barrier.threads / 32;
       }
+      this.stallCycles[pc] = ins.stall ?? 1;
       this.line[pc] = ins.line;
       text.push(ins.text);
     });

@@ -190,6 +190,14 @@ export class StreamingMultiprocessor {
       }
     }
     warps.pc[warp] = pc + 1;
+    const stall = program.stallCycles[pc];
+    if (stall > 1) {
+      // The control code's stall count: the warp waits (ncu: `wait`) whatever its operands.
+      sp.removeCandidate(warp);
+      this.accounting.enter(warp, WarpState.wait, now + 1);
+      this.events.push(now + stall, Event.ready, warp);
+      return;
+    }
     this.wake(warp, now + 1);
   }
 

@@ -42,20 +42,36 @@ function fmaLoop(K: number): string[] {
  * of K dependent FFMAs, K LOP3 that form the next addresses (F > 0; with F = 0 the loaded
  * value is the next index) and the BRA. K = 8 (any F) and K = 4 with F = 0 reload the buffer
  * base with an LDC first (register pressure at 32 registers).
+ *
+ * Each instruction carries the stall count ptxas gave it (`[S6] ...`; the control codes in
+ * validation/microbench/steady-probe/sass-control.txt, from cuobjdump -sass of the ground
+ * truth's build), because the H100 waits them out whatever the operands:
+ * - IMAD.WIDE every 4 cycles, each LDG 6 cycles after its IMAD.WIDE and 4 after the previous
+ *   LDG, the two streams merged in time order (K = 4, F = 0: IMAD.WIDE at 0, 4, 8, 12, LDGs
+ *   at 5, 10, 14, 18 in the SASS; here 6, 10, 14, 18);
+ * - UIADD3 S6 (uniform to vector), then ISETP S13 before the BRA that reads its predicate
+ *   (F = 0), or S1 before the FFMAs;
+ * - LOP3s S2 apart (the ALU takes one every 2 cycles).
  */
 function ldLoop(K: number, F: number): string[] {
   const body: string[] = [];
   if (K >= 8 || (K >= 4 && F === 0)) body.push("LDC.64 R2, c[0x0][0x210]");
+  // The load phase, as issue times of IMAD.WIDE k (4k) and LDG k.
+  const timed: { at: number; text: string }[] = [];
+  let lastLoad = -Infinity;
   for (let k = 0; k < K; k++) {
     const index = F > 0 ? `R${30 + k}` : value(k);
-    body.push(`IMAD.WIDE.U32 R${40 + 2 * k}, ${index}, 0x4, R2`);
-    body.push(`LDG.E.STRONG.GPU ${value(k)}, desc[UR6][R${40 + 2 * k}.64]`);
+    timed.push({ at: 4 * k, text: `IMAD.WIDE.U32 R${40 + 2 * k}, ${index}, 0x4, R2` });
+    lastLoad = Math.max(4 * k + 6, lastLoad + 4);
+    timed.push({ at: lastLoad, text: `LDG.E.STRONG.GPU ${value(k)}, desc[UR6][R${40 + 2 * k}.64]` });
   }
-  body.push("UIADD3 UR4, UR4, 0x1, URZ", "ISETP.LE.AND P0, PT, R18, UR4, PT");
+  timed.sort((a, b) => a.at - b.at);
+  timed.forEach((t, i) => body.push(`[S${i + 1 < timed.length ? timed[i + 1].at - t.at : 1}] ${t.text}`));
+  body.push("[S6] UIADD3 UR4, UR4, 0x1, URZ", `[S${F === 0 ? 13 : 1}] ISETP.LE.AND P0, PT, R18, UR4, PT`);
   for (let f = 0; f < F; f++) {
     for (let k = 0; k < K; k++) body.push(`FFMA ${accumulator(k)}, ${value(k)}, ${accumulator(k)}, UR8`);
   }
-  if (F > 0) for (let k = 0; k < K; k++) body.push(`LOP3.LUT R${30 + k}, ${value(k)}, UR9, ${accumulator(k)}, 0xf8, !PT`);
+  if (F > 0) for (let k = 0; k < K; k++) body.push(`[S${k + 1 < K ? 2 : 1}] LOP3.LUT R${30 + k}, ${value(k)}, UR9, ${accumulator(k)}, 0xf8, !PT`);
   return body;
 }
 

@@ -29,13 +29,6 @@ describe("the H100 microbenchmarks rebuilt from their SASS", () => {
   });
 });
 
-/**
- * Regression guard: a subset (every other W) of the bundled H100 data must stay at least as
- * close to the hardware as the model is now (docs/validation.md records the full-set errors
- * and which targets are not met yet). The thresholds are the errors this model reached on the
- * subset when this test was written, plus a small margin; a model change that moves them must
- * say so.
- */
 describe("the stall counts of ld_chain's loop (the SASS's control codes)", () => {
   const loop = (K: number, F: number) => {
     const text = benchAssembly({ kernel: "ld_chain", variant: "l2", K, F, warpsPerSm: 1, threadsPerBlock: 32, blocks: 132, dynSmemBytes: 0, iters: 2 });
@@ -43,7 +36,7 @@ describe("the stall counts of ld_chain's loop (the SASS's control codes)", () =>
     return body.map((l) => ({ stall: Number(/\[S(\d+)\]/.exec(l)?.[1] ?? 1), op: l.replace(/\[S\d+\]/, "").trim().split(/[ .]/)[0] }));
   };
   it("spans the load phase of ld_chain<4,0> as the SASS does: last LDG 18 cycles after the first IMAD.WIDE, LDGs 4 apart", () => {
-    // sass_bench.txt, ld_chain<4,0>: IMAD.WIDE S4, IMAD.WIDE S1, LDG S3, IMAD.WIDE S2, LDG S2,
+    // steady-probe/sass-control.txt, ld_chain<4,0>: IMAD.WIDE S4, IMAD.WIDE S1, LDG S3, IMAD.WIDE S2, LDG S2,
     // IMAD.WIDE S2, LDG S4, LDG S1: the LDGs issue at 5, 10, 14, 18.
     const body = loop(4, 0).filter((i) => i.op !== "LDC");
     let t = 0;
@@ -63,6 +56,13 @@ describe("the stall counts of ld_chain's loop (the SASS's control codes)", () =>
   });
 });
 
+/**
+ * Regression guard: a subset (every other W) of the bundled H100 data must stay at least as
+ * close to the hardware as the model is now (docs/validation.md records the full-set errors
+ * and which targets are not met yet). The thresholds are the errors this model reached on the
+ * subset when this test was written, plus a small margin; a model change that moves them must
+ * say so.
+ */
 describe("warpsim validate on a subset of the bundled H100 data", () => {
   const subset = data.filter((r) => ["1", "4", "16", "64"].includes(r.warps_per_sm));
   const report = validate(subset, "subset");

@@ -185,8 +185,9 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
   }
 
   if (base === "BAR") {
-    const barrier = parseBarrier(operands, modifiers, source, line, srcs, err);
-    return typeof barrier === "string" ? barrier : { ...barrier, stall };
+    // A warp leaves a barrier when the block arrives, not after a count: no stall count here.
+    if (stall !== undefined) return err("bad_operand", "BAR without a stall count", `"${source}"`);
+    return parseBarrier(operands, modifiers, source, line, srcs, err);
   }
 
   const dstWidth = modifiers.includes("128") ? 4 : modifiers.includes("64") || modifiers.includes("WIDE") ? 2 : 1;

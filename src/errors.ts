@@ -6,6 +6,8 @@ export const ExitCode = {
   ok: 0,
   badInput: 1,
   simulationIncomplete: 2,
+  /** Stopped by Ctrl-C (SIGINT), after writing what was done: 128 + 2, as shells do. */
+  interrupted: 130,
   internal: 70,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -40,9 +42,16 @@ export class ScenarioError extends WarpsimError {
   override readonly name = "ScenarioError" as const;
   readonly exitCode = ExitCode.badInput;
   constructor(readonly issues: readonly ScenarioIssue[]) {
-    super(issues.map(formatIssue).join("\n"));
+    // A binary file fed as a scenario has thousands of problems; the first few say enough.
+    const shown = issues.slice(0, MAX_ISSUES_SHOWN).map(formatIssue);
+    const rest = issues.length - shown.length;
+    if (rest > 0) shown.push(`... and ${rest} more problem${rest === 1 ? "" : "s"} (the first ${MAX_ISSUES_SHOWN} are shown).`);
+    super(shown.join("\n"));
   }
 }
+
+/** Problems a ScenarioError's message lists; `issues` keeps them all. */
+export const MAX_ISSUES_SHOWN = 20;
 
 /** Bad command-line or API arguments that are not a scenario file (e.g. an unknown preset). */
 export class ConfigError extends WarpsimError {
@@ -68,12 +77,16 @@ export class InvariantError extends WarpsimError {
   readonly exitCode = ExitCode.internal;
 }
 
+/** Longest `found` text an issue prints (binary junk can make one line megabytes long). */
+const MAX_FOUND_CHARS = 200;
+
 export function formatIssue(issue: ScenarioIssue): string {
   const where: string[] = [issue.file];
   if (issue.line !== undefined) where.push(`line ${issue.line}`);
   const fieldPath = formatPath(issue.path);
   const field = fieldPath ? `, field ${fieldPath}` : "";
-  return `${where.join(", ")}${field}: expected ${issue.expected}, found ${issue.found}.`;
+  const found = issue.found.length > MAX_FOUND_CHARS ? `${issue.found.slice(0, MAX_FOUND_CHARS - 3)}...` : issue.found;
+  return `${where.join(", ")}${field}: expected ${issue.expected}, found ${found}.`;
 }
 
 export function formatPath(path: readonly (string | number)[]): string {

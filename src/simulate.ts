@@ -1,12 +1,12 @@
-import { Program } from "./program/program.js";
+import { dynamicLengthOf, Program } from "./program/program.js";
 import type { Scenario } from "./scenario/resolve.js";
-import { StreamingMultiprocessor } from "./sm/sm.js";
+import { StreamingMultiprocessor, type RunOutcome } from "./sm/sm.js";
 import { noHooks, type Hooks } from "./stats/hooks.js";
 import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult } from "./stats/metrics.js";
 import { WARP_STATE_COUNT } from "./stats/warp-state.js";
 
 export interface SimulateOptions {
-  /** Stop (and report "cycle_limit") past this many cycles. Default 1e9. */
+  /** Stop (and report "cycle_limit") at this many cycles. Default 1e9. */
   readonly maxCycles?: number;
   /** Replaces the scenario's seed. */
   readonly seed?: number;
@@ -14,10 +14,54 @@ export interface SimulateOptions {
   readonly hooks?: Hooks;
 }
 
+export interface SimulateAsyncOptions extends SimulateOptions {
+  /** Called between slices with the warp-instructions issued so far and the estimated total. */
+  readonly onProgress?: (issued: number, estimatedTotal: number) => void;
+  /** Once aborted, the run stops at the next slice and reports "interrupted" (a partial report). */
+  readonly signal?: AbortSignal;
+}
+
 export const DEFAULT_MAX_CYCLES = 1e9;
+
+/** Visited cycles per slice of an async run: about a few milliseconds of work. */
+const SLICE_STEPS = 20_000;
 
 /** Runs a scenario on one SM and returns its metrics. Deterministic for a scenario and seed. */
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): SimulationResult {
+  const { sm, seed } = build(scenario, options);
+  return collect(scenario, sm, seed, sm.run(options.maxCycles ?? DEFAULT_MAX_CYCLES));
+}
+
+/**
+ * The same run as `simulate` (identical results), in slices that yield to the event loop, so a
+ * caller can show progress and stop it (Ctrl-C) with a partial report.
+ */
+export async function simulateAsync(scenario: Scenario, options: SimulateAsyncOptions = {}): Promise<SimulationResult> {
+  const { sm, seed } = build(scenario, options);
+  const maxCycles = options.maxCycles ?? DEFAULT_MAX_CYCLES;
+  const total = estimatedInstructions(scenario);
+  for (;;) {
+    const outcome = sm.advance(maxCycles, SLICE_STEPS);
+    if (outcome !== undefined) return collect(scenario, sm, seed, outcome);
+    options.onProgress?.(issuedSoFar(sm), total);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (options.signal?.aborted === true) return collect(scenario, sm, seed, sm.interrupt());
+  }
+}
+
+/** Warp-instructions a completed run issues: every warp runs the whole program. */
+export function estimatedInstructions(scenario: Scenario): number {
+  const warpsPerBlock = Math.ceil(scenario.launch.threadsPerBlock / scenario.arch.warpSize);
+  return dynamicLengthOf(scenario.program) * warpsPerBlock * scenario.launch.blocks;
+}
+
+function issuedSoFar(sm: StreamingMultiprocessor): number {
+  let n = 0;
+  for (const sp of sm.subpartitions) n += sp.instructions;
+  return n;
+}
+
+function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMultiprocessor; seed: number } {
   const seed = options.seed ?? scenario.seed;
   const program = new Program(scenario.program, scenario.arch);
   const sm = new StreamingMultiprocessor({
@@ -33,9 +77,11 @@ export function simulate(scenario: Scenario, options: SimulateOptions = {}): Sim
     memoryLimits: scenario.memoryLimits,
     hooks: options.hooks ?? noHooks(),
   });
-  const outcome = sm.run(options.maxCycles ?? DEFAULT_MAX_CYCLES);
-  const cycles = outcome.cycle;
+  return { sm, seed };
+}
 
+function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, outcome: RunOutcome): SimulationResult {
+  const cycles = outcome.cycle;
   const raw: RawSchedulerCounters[] = sm.subpartitions.map((sp, s) => ({
     activeCycles: sp.activeCycles,
     instructions: sp.instructions,

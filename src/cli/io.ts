@@ -34,3 +34,4 @@ export async function writingTo<T>(path: string, write: () => T | Promise<T>): P
     throw new OutputError(`cannot write ${path}: ${(e as Error).message.replace(/^[A-Z]+: /, "")}.`);
   }
 }
+

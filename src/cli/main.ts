@@ -16,7 +16,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit), sweepCommand(io), reportCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io)]) {
+  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), reportCommand(io, setExit), occupancyCommand(io), archsCommand(io), validateCommand(io)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

@@ -27,28 +27,52 @@ export interface OpcodeInfo {
   readonly kind: OpKind;
   /** How many leading operands are destinations (registers or predicates written). */
   readonly destinations: number;
-  /** Fewest operands the opcode takes. */
+  /** Fewest and most operands the opcode takes (SASS forms included, e.g. LOP3's `!PT`). */
   readonly minOperands: number;
+  readonly maxOperands: number;
   /** State of a warp whose pipe (or queue) is busy when it wants to issue this opcode. */
   readonly throttle: WarpState;
   /** FP32 arithmetic: may issue to either half of a split FP32 pipe (ArchSpec.fmaHalves). */
   readonly fp32?: true;
   /** Integer add-like ops: predicates right after the destination are carry-outs (written). */
   readonly carryOut?: true;
+  /**
+   * Logic ops with a predicate result: `LOP3.LUT P0, R1, ...` writes P0 and R1 (the register
+   * destination follows the predicate; it is often RZ).
+   */
+  readonly predicateOut?: true;
 }
 
-const math = (pipe: Pipe, destinations = 1, minOperands = 2): OpcodeInfo => ({
+const math = (pipe: Pipe, destinations: number, minOperands: number, maxOperands: number): OpcodeInfo => ({
   pipe,
   kind: OpKind.math,
   destinations,
   minOperands,
+  maxOperands,
   throttle: WarpState.math_pipe_throttle,
 });
-const mio = (minOperands: number): OpcodeInfo => ({
+const mio = (minOperands: number, maxOperands: number): OpcodeInfo => ({
   pipe: Pipe.lsu,
   kind: OpKind.mio,
   destinations: 1,
   minOperands,
+  maxOperands,
+  throttle: WarpState.mio_throttle,
+});
+const memory = (kind: OpKind, destinations: number, throttle: WarpState): OpcodeInfo => ({
+  pipe: Pipe.lsu,
+  kind,
+  destinations,
+  minOperands: 2,
+  maxOperands: 2,
+  throttle,
+});
+const control = (kind: OpKind, maxOperands: number): OpcodeInfo => ({
+  pipe: Pipe.cbu,
+  kind,
+  destinations: 0,
+  minOperands: 0,
+  maxOperands,
   throttle: WarpState.mio_throttle,
 });
 
@@ -57,35 +81,38 @@ const mio = (minOperands: number): OpcodeInfo => ({
  * lookup). Latencies are not here: they belong to the architecture (ArchSpec.opcodes).
  */
 export const OPCODES: Readonly<Record<string, OpcodeInfo>> = {
-  FFMA: { ...math(Pipe.fma, 1, 4), fp32: true },
-  FADD: { ...math(Pipe.fma, 1, 3), fp32: true },
-  FMUL: { ...math(Pipe.fma, 1, 3), fp32: true },
-  IMAD: math(Pipe.fma, 1, 4),
-  IADD3: { ...math(Pipe.alu, 1, 4), carryOut: true },
-  LOP3: math(Pipe.alu, 1, 4),
-  LEA: { ...math(Pipe.alu, 1, 3), carryOut: true },
-  ISETP: math(Pipe.alu, 2, 4),
-  FSETP: math(Pipe.alu, 2, 4),
-  MOV: math(Pipe.alu, 1, 2),
-  SHF: math(Pipe.alu, 1, 4),
-  DFMA: math(Pipe.fp64, 1, 4),
-  DADD: math(Pipe.fp64, 1, 3),
-  DMUL: math(Pipe.fp64, 1, 3),
-  HMMA: math(Pipe.tensor, 1, 4),
-  UIADD3: math(Pipe.uniform, 1, 3),
-  UMOV: math(Pipe.uniform, 1, 2),
-  MUFU: { ...mio(2), pipe: Pipe.xu },
-  LDS: mio(2),
-  LDC: mio(2),
-  LDG: { pipe: Pipe.lsu, kind: OpKind.loadGlobal, destinations: 1, minOperands: 2, throttle: WarpState.lg_throttle },
-  LDL: { pipe: Pipe.lsu, kind: OpKind.loadGlobal, destinations: 1, minOperands: 2, throttle: WarpState.lg_throttle },
-  STG: { pipe: Pipe.lsu, kind: OpKind.storeGlobal, destinations: 0, minOperands: 2, throttle: WarpState.lg_throttle },
-  STL: { pipe: Pipe.lsu, kind: OpKind.storeGlobal, destinations: 0, minOperands: 2, throttle: WarpState.lg_throttle },
-  STS: { pipe: Pipe.lsu, kind: OpKind.storeShared, destinations: 0, minOperands: 2, throttle: WarpState.mio_throttle },
-  BRA: { pipe: Pipe.cbu, kind: OpKind.branch, destinations: 0, minOperands: 0, throttle: WarpState.mio_throttle },
-  BAR: { pipe: Pipe.cbu, kind: OpKind.barrier, destinations: 0, minOperands: 0, throttle: WarpState.mio_throttle },
-  EXIT: { pipe: Pipe.cbu, kind: OpKind.exit, destinations: 0, minOperands: 0, throttle: WarpState.mio_throttle },
-  NOP: math(Pipe.alu, 0, 0),
+  // Operand counts as cuobjdump prints them: `FFMA R1, R2, R3, R4`; `IADD3 R0, P0, P1, R2, R3, R4`
+  // (two carry-outs); `LOP3.LUT P0, RZ, R1, R2, RZ, 0xc0, !PT`; `ISETP.GE.U32.AND.EX P0, PT, R0, R1, PT, P1`;
+  // `LEA.HI.X R3, R0, R3, R1, 0x2, P0`.
+  FFMA: { ...math(Pipe.fma, 1, 4, 4), fp32: true },
+  FADD: { ...math(Pipe.fma, 1, 3, 3), fp32: true },
+  FMUL: { ...math(Pipe.fma, 1, 3, 3), fp32: true },
+  IMAD: math(Pipe.fma, 1, 4, 5),
+  IADD3: { ...math(Pipe.alu, 1, 4, 6), carryOut: true },
+  LOP3: { ...math(Pipe.alu, 1, 4, 7), predicateOut: true },
+  LEA: { ...math(Pipe.alu, 1, 3, 6), carryOut: true },
+  ISETP: math(Pipe.alu, 2, 4, 6),
+  FSETP: math(Pipe.alu, 2, 4, 6),
+  MOV: math(Pipe.alu, 1, 2, 3),
+  SHF: math(Pipe.alu, 1, 4, 4),
+  DFMA: math(Pipe.fp64, 1, 4, 4),
+  DADD: math(Pipe.fp64, 1, 3, 3),
+  DMUL: math(Pipe.fp64, 1, 3, 3),
+  HMMA: math(Pipe.tensor, 1, 4, 4),
+  UIADD3: { ...math(Pipe.uniform, 1, 3, 6), carryOut: true },
+  UMOV: math(Pipe.uniform, 1, 2, 2),
+  MUFU: { ...mio(2, 2), pipe: Pipe.xu },
+  LDS: mio(2, 2),
+  LDC: mio(2, 2),
+  LDG: memory(OpKind.loadGlobal, 1, WarpState.lg_throttle),
+  LDL: memory(OpKind.loadGlobal, 1, WarpState.lg_throttle),
+  STG: memory(OpKind.storeGlobal, 0, WarpState.lg_throttle),
+  STL: memory(OpKind.storeGlobal, 0, WarpState.lg_throttle),
+  STS: memory(OpKind.storeShared, 0, WarpState.mio_throttle),
+  BRA: control(OpKind.branch, 1),
+  BAR: control(OpKind.barrier, 2),
+  EXIT: control(OpKind.exit, 0),
+  NOP: math(Pipe.alu, 0, 0, 0),
 };
 
 /** Register file layout of one warp, as scoreboard indices. */

@@ -1,4 +1,5 @@
 import type { ScenarioIssue } from "../errors.js";
+import { LIMITS } from "../limits.js";
 import { OPCODES, Reg } from "./opcodes.js";
 
 /** One instruction as written, before it is decoded against an architecture. */
@@ -101,6 +102,10 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
       continue;
     }
 
+    if (instructions.length >= LIMITS.programInstructions) {
+      fail("out_of_range", `a program of at most ${LIMITS.programInstructions} instructions (use .loop for repetition)`, "more");
+      break;
+    }
     const parsed = parseInstruction(source, line);
     if (typeof parsed === "string") {
       const [code, expected, found] = parsed.split("\u0000") as [ScenarioIssue["code"], string, string];
@@ -137,6 +142,7 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
 }
 
 function stripComments(line: string): string {
+  if (!/[#/;]/.test(line)) return line.trim();
   return line
     .replace(/\/\*.*?\*\//g, "") // cuobjdump addresses: /*0240*/
     .replace(/(#|\/\/).*$/, "")
@@ -180,8 +186,14 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
     return err("bad_program", "a counted loop written as `.loop N` ... `.endloop` (BRA with a label is not supported)", `"${source}"`);
   }
   const operands = operandText === "" ? [] : operandText.split(",").map((o) => o.trim());
-  if (operands.length < info.minOperands) {
-    return err("bad_operand", `${info.minOperands} operands for ${base}`, `${operands.length} in "${source}"`);
+  if (operands.length < info.minOperands || operands.length > info.maxOperands) {
+    const range = info.minOperands === info.maxOperands ? `${info.minOperands}` : `${info.minOperands} to ${info.maxOperands}`;
+    return err("bad_operand", `${range} operand${info.maxOperands === 1 ? "" : "s"} for ${base}`, `${operands.length} in "${source}"`);
+  }
+  if (base === "EXIT" && guard !== null && parsePredicate(guard[2]) !== Reg.PT) {
+    // A guarded EXIT ends only the threads whose predicate is true; the assembly has no notion
+    // of a fraction of threads, so ending the whole warp would be a silent misreading.
+    return err("bad_program", "an unguarded EXIT (a guarded `@P0 EXIT` ends only some threads, which the assembly cannot express)", `"${source}"`);
   }
 
   if (base === "BAR") {
@@ -196,22 +208,32 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
   for (let i = 0; i < operands.length; i++) {
     const regs = parseOperand(operands[i]);
     if (typeof regs === "string") return err("bad_operand", regs, `"${operands[i]}" in "${source}"`);
+    // `LOP3.LUT P0, RZ, ...`: a predicate result first, then the register destination.
+    if (info.predicateOut === true && i === 0 && operands.length > info.minOperands && isPredicate(regs)) destinations++;
     // `IADD3 R0, P0, ...` / `LEA R4, P1, ...`: a predicate after the destination is a carry-out.
-    const carry = info.carryOut === true && i === destinations && i < operands.length - 1 && regs.length === 1 && !regs[0].memory && regs[0].reg >= Reg.P0 && regs[0].reg <= Reg.PT;
+    const carry = info.carryOut === true && i === destinations && i < operands.length - 1 && isPredicate(regs);
     if (carry) destinations++;
     if (i < destinations) {
       if (regs.length !== 1 || regs[0].memory) {
         return err("bad_operand", `a destination register as operand ${i + 1} of ${base}`, `"${operands[i]}"`);
       }
       const width = regs[0].reg < Reg.P0 ? Math.max(dstWidth, regs[0].width) : 1;
+      if (width === 1) {
+        dsts.push(regs[0].reg);
+        continue;
+      }
       const range = widen(regs[0].reg, width);
       if (typeof range === "string") return err("out_of_range", range, `"${operands[i]}" in "${source}"`);
-      dsts.push(...range);
+      for (const r of range) dsts.push(r);
     } else {
       for (const r of regs) {
+        if (r.width === 1) {
+          srcs.push(r.reg);
+          continue;
+        }
         const range = widen(r.reg, r.width);
         if (typeof range === "string") return err("out_of_range", range, `"${operands[i]}" in "${source}"`);
-        srcs.push(...range);
+        for (const x of range) srcs.push(x);
       }
     }
   }
@@ -240,6 +262,10 @@ function parseBarrier(
   return { base: "BAR", modifiers, dsts: [], srcs, line, text: source, barrier: { id, threads } };
 }
 
+function isPredicate(regs: readonly OperandReg[]): boolean {
+  return regs.length === 1 && !regs[0].memory && regs[0].reg >= Reg.P0 && regs[0].reg <= Reg.PT;
+}
+
 interface OperandReg {
   readonly reg: number;
   readonly width: number;
@@ -248,9 +274,12 @@ interface OperandReg {
 
 /** Registers an operand reads or names; a string is the "expected" part of an error. */
 function parseOperand(operand: string): OperandReg[] | string {
+  const plain = plainRegister(operand);
+  if (plain >= 0) return [{ reg: plain, width: 1, memory: false }];
   const text = operand.replace(/^[-!~]+/, "").replace(/^\|(.*)\|$/, "$1");
-  if (text.includes("[")) {
+  if (text.includes("[") || text.includes("]")) {
     // Memory or constant operand: desc[UR6][R4.64], [R2+0x10], c[0x0][0x210].
+    if (!/^[A-Za-z_]*(\[[^[\]]*\])+$/.test(text)) return "a memory operand in closed brackets, such as [R2.64], [R2+0x10] or desc[UR4][R2.64]";
     if (/^c\[/i.test(text)) return [];
     const out: OperandReg[] = [];
     for (const group of text.matchAll(/\[([^\]]*)\]/g)) {
@@ -268,6 +297,22 @@ function parseOperand(operand: string): OperandReg[] | string {
   const r = parseRegister(text);
   if (typeof r === "string") return r;
   return [{ ...r, memory: false }];
+}
+
+/**
+ * The common operand `R12` read without regular expressions (programs of a million lines spend
+ * most of their parse here); -1 for anything else, which the general path then reads.
+ */
+function plainRegister(token: string): number {
+  const n = token.length;
+  if (n < 2 || n > 4 || token.charCodeAt(0) !== 82 /* R */) return -1;
+  let value = 0;
+  for (let i = 1; i < n; i++) {
+    const d = token.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value <= 254 ? value : -1;
 }
 
 function parseRegister(token: string): { reg: number; width: number } | string {

@@ -44,10 +44,10 @@ export class Program {
   readonly throttleState: Uint8Array;
   /** Registers that must be ready before issue (sources, guard, and destinations for WAW). */
   readonly waitStart: Int32Array;
-  readonly waitCount: Uint8Array;
+  readonly waitCount: Uint16Array;
   /** Registers written. */
   readonly writeStart: Int32Array;
-  readonly writeCount: Uint8Array;
+  readonly writeCount: Uint16Array;
   /** Register pool the start/count columns point into. */
   readonly regs: Int16Array;
   /** For loop branches: pc of the loop's first instruction, trips and counter slot; -1 otherwise. */
@@ -76,9 +76,9 @@ export class Program {
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
-    this.waitCount = new Uint8Array(n);
+    this.waitCount = new Uint16Array(n);
     this.writeStart = new Int32Array(n);
-    this.writeCount = new Uint8Array(n);
+    this.writeCount = new Uint16Array(n);
     this.loopTarget = new Int32Array(n).fill(-1);
     this.loopTrips = new Float64Array(n);
     this.loopSlot = new Int32Array(n).fill(-1);
@@ -118,14 +118,21 @@ export class Program {
             : WarpState.wait;
       this.throttleState[pc] = info.throttle;
 
-      const writes = ins.dsts.filter((r) => !isZeroRegister(r));
-      const waits = [...new Set([...ins.srcs, ...ins.dsts])].filter((r) => !isZeroRegister(r));
-      this.waitStart[pc] = pool.length;
-      this.waitCount[pc] = waits.length;
-      pool.push(...waits);
+      // Registers to wait for: sources and destinations (WAW), each once; then those written.
+      const waitStart = pool.length;
+      for (const list of [ins.srcs, ins.dsts]) {
+        for (const r of list) {
+          if (isZeroRegister(r)) continue;
+          let seen = false;
+          for (let k = waitStart; k < pool.length && !seen; k++) seen = pool[k] === r;
+          if (!seen) pool.push(r);
+        }
+      }
+      this.waitStart[pc] = waitStart;
+      this.waitCount[pc] = pool.length - waitStart;
       this.writeStart[pc] = pool.length;
-      this.writeCount[pc] = writes.length;
-      pool.push(...writes);
+      for (const r of ins.dsts) if (!isZeroRegister(r)) pool.push(r);
+      this.writeCount[pc] = pool.length - this.writeStart[pc];
 
       if (ins.loop) {
         this.loopTarget[pc] = ins.loop.start;
@@ -146,31 +153,52 @@ export class Program {
 
   /** Warp-instructions one warp executes from start to EXIT (loops unrolled). */
   dynamicLength(): number {
-    // Walk the static structure: each loop body runs `trips` times per entry.
-    const count = (from: number, to: number): number => {
-      let total = 0;
-      let pc = from;
-      while (pc < to) {
-        // Find a loop that starts here: the BRA whose target is pc with the farthest end.
-        let end = -1;
-        for (let b = to - 1; b >= pc; b--) {
-          if (this.loopTarget[b] === pc) {
-            end = b;
-            break;
-          }
-        }
-        if (end >= 0) {
-          total += this.loopTrips[end] * (count(pc, end) + 1);
-          pc = end + 1;
-        } else {
-          total += 1;
-          pc += 1;
-        }
-      }
-      return total;
-    };
-    return count(0, this.length);
+    const loops: Loop[] = [];
+    for (let pc = 0; pc < this.length; pc++) {
+      if (this.loopTarget[pc] >= 0) loops.push({ start: this.loopTarget[pc], end: pc, trips: this.loopTrips[pc] });
+    }
+    return countDynamic(this.length, loops);
   }
+}
+
+interface Loop {
+  readonly start: number;
+  readonly end: number;
+  readonly trips: number;
+}
+
+/** Warp-instructions one warp executes, from the parsed program (no decoding needed). */
+export function dynamicLengthOf(parsed: ParsedProgram): number {
+  const loops: Loop[] = [];
+  parsed.instructions.forEach((ins, pc) => {
+    if (ins.loop) loops.push({ start: ins.loop.start, end: pc, trips: ins.loop.trips });
+  });
+  return countDynamic(parsed.instructions.length, loops);
+}
+
+/**
+ * Each instruction counts once per trip of every loop around it. Loops are properly nested
+ * (the parser pairs .loop/.endloop), so a stack of the enclosing loops' trip products, pushed
+ * outermost first where several start at one pc, is enough: linear in the program length.
+ */
+function countDynamic(length: number, unsorted: readonly Loop[]): number {
+  const loops = [...unsorted].sort((a, b) => a.start - b.start || b.end - a.end);
+  const product: number[] = [1];
+  const ends: number[] = [];
+  let next = 0;
+  let total = 0;
+  for (let pc = 0; pc < length; pc++) {
+    for (; next < loops.length && loops[next].start === pc; next++) {
+      product.push(product[product.length - 1] * loops[next].trips);
+      ends.push(loops[next].end);
+    }
+    total += product[product.length - 1];
+    while (ends.length > 0 && ends[ends.length - 1] === pc) {
+      ends.pop();
+      product.pop();
+    }
+  }
+  return total;
 }
 
 /** Which unit an instruction of `pipe` occupies, and its alternative, given the FP32 split. */

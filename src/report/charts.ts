@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as vega from "vega";
 import { compile, type TopLevelSpec } from "vega-lite";
 import type { SimulationResult } from "../stats/metrics.js";
+import { makeFolder } from "./make-folder.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 import type { SweepRow } from "../sweep/sweep-row.js";
 
@@ -27,7 +28,7 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
 
 /** Writes each chart as DIR/NAME.svg and DIR/NAME.vl.json; returns the SVG paths. */
 export async function writeCharts(dir: string, charts: readonly Chart[]): Promise<string[]> {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const written: string[] = [];
   for (const chart of charts) {
     const svg = await renderSvg(chart.spec);

@@ -53,7 +53,12 @@ function describeOutcome(result: SimulationResult): string {
   const o = result.outcome;
   const what = `${result.scenario.blocks} block${result.scenario.blocks === 1 ? "" : "s"} of ${result.scenario.threadsPerBlock} threads`;
   if (o.status === "completed") return `completed in ${result.cycles} cycles (${what})`;
-  const reason = o.status === "deadlock" ? "DEADLOCK: no warp can ever issue again" : "CYCLE LIMIT reached";
+  const reason =
+    o.status === "deadlock"
+      ? "DEADLOCK: no warp can ever issue again"
+      : o.status === "interrupted"
+        ? "INTERRUPTED (partial report)"
+        : "CYCLE LIMIT reached (partial report)";
   return `${reason} at cycle ${o.atCycle} (${what}); ${o.stuckWarps.length} warps still on the SM`;
 }
 

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document } from "yaml";
 import type { z } from "zod";
 import { ScenarioError, type ScenarioIssue } from "../errors.js";
+import { LIMITS } from "../limits.js";
 import { resolveScenario, type Scenario } from "./resolve.js";
 import { scenarioSchema } from "./schema.js";
 import { applyAssignments, describeAssignments, type Assignment } from "./sweep.js";
@@ -22,6 +23,7 @@ export function loadScenario(pathOrText: string): Scenario {
  */
 export function parseScenario(text: string, file = "<inline>", assignments: readonly Assignment[] = []): Scenario {
   if (assignments.length > 0) file = `${file} [${describeAssignments(assignments)}]`;
+  checkText(text, file);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -36,7 +38,7 @@ export function parseScenario(text: string, file = "<inline>", assignments: read
       })),
     );
   }
-  const data: unknown = applyAssignments(doc.toJS(), assignments);
+  const data: unknown = applyAssignments(documentData(doc, text, file), assignments);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new ScenarioError([
       { code: "invalid_field", file, path: [], line: 1, expected: "a mapping of scenario fields (launch, program, ...)", found: describe(data) },
@@ -60,6 +62,48 @@ export function parseScenario(text: string, file = "<inline>", assignments: read
   return resolved.scenario;
 }
 
+/**
+ * The plain data of a parsed YAML document. The yaml package refuses documents whose aliases
+ * expand without bound (a "billion laughs" bomb) by throwing a ReferenceError; that is bad
+ * input, reported like any other, at the line of the first alias.
+ */
+export function documentData(doc: Document, text: string, file: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    if (!(e instanceof Error) || !/alias/i.test(e.message)) throw e;
+    const alias = /(^|[\s,[{:-])\*[^\s,\]}]+/m.exec(text);
+    const line = alias === null ? undefined : text.slice(0, alias.index + alias[1].length).split("\n").length;
+    throw new ScenarioError([
+      {
+        code: "parse_error",
+        file,
+        path: [],
+        line,
+        expected: "YAML whose aliases (*name) expand to a document of ordinary size",
+        found: `aliases that expand too far (${e.message.replace(/\.$/, "")})`,
+      },
+    ]);
+  }
+}
+
+/** A scenario is UTF-8 text of bounded size; binary data gets one error, not thousands. */
+function checkText(text: string, file: string): void {
+  if (text.length > LIMITS.scenarioBytes) {
+    throw new ScenarioError([
+      { code: "parse_error", file, path: [], expected: `a scenario of at most ${LIMITS.scenarioBytes} bytes`, found: `${text.length} characters` },
+    ]);
+  }
+  const bad = /[\u0000\uFFFD]/.exec(text);
+  if (bad !== null) {
+    const line = text.slice(0, bad.index).split("\n").length;
+    const what = bad[0] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8";
+    throw new ScenarioError([
+      { code: "parse_error", file, path: [], line, expected: "a text file (YAML or JSON, UTF-8)", found: `binary data (${what})` },
+    ]);
+  }
+}
+
 /** The text of a scenario given as a file path or as YAML/JSON text. */
 export function readScenarioSource(pathOrText: string): { file: string; text: string } {
   const looksLikeText = pathOrText.includes("\n") || /^\s*[{]/.test(pathOrText);
@@ -70,8 +114,15 @@ export function readScenarioSource(pathOrText: string): { file: string; text: st
     ]);
   }
   try {
+    const bytes = statSync(pathOrText).size;
+    if (bytes > LIMITS.scenarioBytes) {
+      throw new ScenarioError([
+        { code: "parse_error", file: pathOrText, path: [], expected: `a scenario file of at most ${LIMITS.scenarioBytes} bytes`, found: `${bytes} bytes` },
+      ]);
+    }
     return { file: pathOrText, text: readFileSync(pathOrText, "utf8") };
   } catch (e) {
+    if (e instanceof ScenarioError) throw e;
     throw new ScenarioError([
       { code: "parse_error", file: pathOrText, path: [], expected: "a readable scenario file", found: (e as Error).message },
     ]);

@@ -2,11 +2,13 @@ import type { ArchSpec } from "../arch/arch-spec.js";
 import { occupancy, type OccupancyResult } from "../arch/occupancy.js";
 import { PRESETS } from "../arch/presets/index.js";
 import { LaunchError, type ScenarioIssue } from "../errors.js";
-import { generateAssembly } from "../program/generators/index.js";
+import { generateAssembly, loadComputeLength } from "../program/generators/index.js";
+import { Reg } from "../program/opcodes.js";
 import { parseAssembly, type ParsedProgram } from "../program/parse.js";
 import { DEFAULT_LOAD_LATENCY, type LatencyDistribution } from "../sm/memory/latency-model.js";
 import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
+import { LIMITS } from "../limits.js";
 import type { ArchOverrides, ScenarioFields } from "./schema.js";
 
 /** A validated scenario with everything resolved: the input of `simulate`. */
@@ -32,6 +34,8 @@ export interface Scenario {
   readonly program: ParsedProgram;
   /** The validated fields as written (after defaults): what sweeps vary. */
   readonly fields: ScenarioFields;
+  /** Things that are legal but probably not meant (the CLI prints them on stderr). */
+  readonly warnings: readonly string[];
 }
 
 export interface ResolveContext {
@@ -78,7 +82,12 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
     return { ok: false, issues };
   }
 
+  const pinned = checkPinnedResidency(fields.launch, arch, ctx.file);
+  if (pinned !== undefined) return { ok: false, issues: [pinned] };
+
   const generated = typeof fields.program !== "string";
+  const tooBig = checkProgramSize(fields.program, ctx.file);
+  if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
   const assembly = typeof fields.program === "string" ? fields.program : generateAssembly(fields.program);
   const parsed = parseAssembly(assembly, {
     file: ctx.file,
@@ -106,8 +115,79 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       assembly,
       program: parsed.program,
       fields,
+      warnings: registerWarnings(parsed.program, fields.launch.registersPerThread, ctx.file),
     },
   };
+}
+
+/**
+ * A pinned `launch.residentBlocks` replaces the calculator's answer (to study a residency the
+ * resources would not allow), but it cannot exceed the SM's block slots or warp slots: those
+ * blocks would have nowhere to run.
+ */
+function checkPinnedResidency(launch: ScenarioFields["launch"], arch: ArchSpec, file: string): ScenarioIssue | undefined {
+  const pinned = launch.residentBlocks;
+  if (pinned === undefined) return undefined;
+  const warpsPerBlock = Math.ceil(launch.threadsPerBlock / arch.warpSize);
+  const byWarps = Math.floor(arch.maxWarpsPerSm / warpsPerBlock);
+  const limit = Math.min(arch.maxBlocksPerSm, byWarps);
+  if (pinned <= limit) return undefined;
+  const why =
+    limit === arch.maxBlocksPerSm
+      ? `${arch.name} has ${arch.maxBlocksPerSm} block slots per SM`
+      : `${arch.name} has ${arch.maxWarpsPerSm} warp slots per SM and a block of ${launch.threadsPerBlock} threads takes ${warpsPerBlock}`;
+  return {
+    code: "out_of_range",
+    file,
+    path: ["launch", "residentBlocks"],
+    expected: `at most ${limit} resident blocks (${why})`,
+    found: String(pinned),
+  };
+}
+
+/** A program beyond LIMITS.programInstructions is refused before it is generated or parsed. */
+function checkProgramSize(program: ScenarioFields["program"], file: string): ScenarioIssue | undefined {
+  if (typeof program === "string") {
+    if (program.length <= LIMITS.programBytes) return undefined;
+    return { code: "out_of_range", file, path: ["program"], expected: `a program of at most ${LIMITS.programBytes} characters`, found: `${program.length}` };
+  }
+  const instructions = loadComputeLength(program);
+  if (instructions <= LIMITS.programInstructions) return undefined;
+  return {
+    code: "out_of_range",
+    file,
+    path: ["program", "computePerLoad"],
+    expected: `a generated program of at most ${LIMITS.programInstructions} instructions (ilp x (computePerLoad + 2) + 2); loop with \`iterations\` instead`,
+    found: `computePerLoad ${program.computePerLoad} with ilp ${program.ilp}: ${instructions} instructions`,
+  };
+}
+
+/**
+ * Registers a thread uses beyond launch.registersPerThread: legal for the simulation (it does
+ * not allocate by them) but it means the occupancy is computed for a kernel other than this one.
+ */
+function registerWarnings(program: ParsedProgram, registersPerThread: number, file: string): string[] {
+  let highest = -1;
+  let line = 0;
+  for (const ins of program.instructions) {
+    for (const r of ins.dsts) {
+      if (r < Reg.RZ && r > highest) {
+        highest = r;
+        line = ins.line;
+      }
+    }
+    for (const r of ins.srcs) {
+      if (r < Reg.RZ && r > highest) {
+        highest = r;
+        line = ins.line;
+      }
+    }
+  }
+  if (highest < registersPerThread) return [];
+  return [
+    `${file}, line ${line}: the program uses R${highest}, but launch.registersPerThread is ${registersPerThread} (R0..R${registersPerThread - 1}); ` +
+      `occupancy is computed for ${registersPerThread} registers. Set registersPerThread to at least ${highest + 1} to match the program.`,
+  ];
 }
 
 /** A preset name, or a preset with overrides (docs/architectures.md). */

@@ -3,6 +3,7 @@ import { PIPE_NAMES } from "../arch/arch-spec.js";
 import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
 import { OPCODES } from "../program/opcodes.js";
 import { POLICY_NAMES } from "../sm/schedulers/index.js";
+import { LIMITS } from "../limits.js";
 
 /**
  * The scenario file format (docs/scenario-format.md), as a zod schema: the single source of
@@ -43,11 +44,13 @@ export const latencyDistribution = z.discriminatedUnion("kind", [
       min: latencyCycles.optional(),
       max: latencyCycles.optional(),
     })
-    .strict(),
+    .strict()
+    .refine((d) => d.min === undefined || d.max === undefined || d.min <= d.max, { message: "min <= max", path: ["max"] }),
   z
     .object({ kind: z.literal("exponential"), min: latencyCycles, mean: z.number().positive(), max: latencyCycles.optional() })
     .strict()
-    .refine((d) => d.min <= d.mean, { message: "min <= mean", path: ["mean"] }),
+    .refine((d) => d.min <= d.mean, { message: "min <= mean", path: ["mean"] })
+    .refine((d) => d.max === undefined || d.mean <= d.max, { message: "mean <= max", path: ["max"] }),
   z
     .object({
       kind: z.literal("mix"),
@@ -75,11 +78,11 @@ export const archOverrides = z
   .object({
     preset: z.string().optional(),
     displayName: z.string().optional(),
-    subpartitionsPerSm: count(1).optional(),
-    maxWarpsPerSm: count(1).optional(),
-    maxThreadsPerSm: count(32).optional(),
-    maxBlocksPerSm: count(1).optional(),
-    maxThreadsPerBlock: count(1).optional(),
+    subpartitionsPerSm: count(1).max(LIMITS.subpartitionsPerSm).optional(),
+    maxWarpsPerSm: count(1).max(LIMITS.maxWarpsPerSm).optional(),
+    maxThreadsPerSm: count(32).max(LIMITS.maxThreadsPerSm).optional(),
+    maxBlocksPerSm: count(1).max(LIMITS.maxBlocksPerSm).optional(),
+    maxThreadsPerBlock: count(1).max(LIMITS.maxThreadsPerBlock).optional(),
     registersPerSm: count(1).optional(),
     registersPerBlock: count(1).optional(),
     maxRegistersPerThread: count(1).optional(),
@@ -150,13 +153,13 @@ export const loadComputeProgram = z
 
 export const launchSchema = z
   .object({
-    threadsPerBlock: count(1),
+    threadsPerBlock: count(1).max(LIMITS.maxThreadsPerBlock),
     blocks: count(1).default(1),
     registersPerThread: count(0).default(32),
     sharedMemPerBlock: byteSize.default(0),
     staticSharedMemPerBlock: byteSize.default(0),
     carveoutPercent: z.number().int().min(-1).max(100).default(-1),
-    residentBlocks: count(1).optional(),
+    residentBlocks: count(1).max(LIMITS.maxBlocksPerSm).optional(),
   })
   .strict();
 

@@ -25,7 +25,12 @@ export function parseValues(text: string, where: string): (number | string)[] {
     if (range) {
       const [from, to, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
       if (step <= 0 || to < from) throw sweepError(where, "a range low..high[:step] with low <= high and step > 0", part);
-      for (let v = from; v <= to + 1e-9; v += step) values.push(Number(v.toFixed(9)));
+      // Count before expanding: a range of a billion values must fail fast, not fill memory.
+      const count = Math.floor((to - from) / step + 1e-9) + 1;
+      if (values.length + count > MAX_CONFIGURATIONS) {
+        throw sweepError(where, `at most ${MAX_CONFIGURATIONS} values (the most configurations a sweep may have)`, `${part}: ${count} values`);
+      }
+      for (let k = 0; k < count; k++) values.push(Number((from + k * step).toFixed(9)));
     } else if (part !== "") {
       values.push(/^-?\d+(\.\d+)?(e-?\d+)?$/i.test(part) ? Number(part) : part);
     }
@@ -39,7 +44,7 @@ export function parseVary(spec: string): SweepAxis {
   const eq = spec.indexOf("=");
   if (eq <= 0) throw sweepError("--vary", "FIELD=VALUES, e.g. launch.blocks=1..16 or program.ilp=1,2,4,8", `"${spec}"`);
   const field = spec.slice(0, eq).trim();
-  return { path: field.split("."), values: parseValues(spec.slice(eq + 1), `--vary ${field}`) };
+  return { path: fieldPath(field, `--vary ${field}`), values: parseValues(spec.slice(eq + 1), `--vary ${field}`) };
 }
 
 /** The `sweep:` section of a scenario: { "launch.blocks": [1, 2, 4], "program.ilp": "1..8" }. */
@@ -50,13 +55,28 @@ export function axesFromSection(section: unknown, file: string): SweepAxis[] {
   }
   return Object.entries(section as Record<string, unknown>).map(([field, v]) => {
     const where = `${file}, field sweep.${field}`;
-    if (typeof v === "string") return { path: field.split("."), values: parseValues(v, where) };
-    if (typeof v === "number") return { path: field.split("."), values: [v] };
+    const path = fieldPath(field, where);
+    if (typeof v === "string") return { path, values: parseValues(v, where) };
+    if (typeof v === "number") return { path, values: [v] };
     if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number" || typeof x === "string")) {
-      return { path: field.split("."), values: v as (number | string)[] };
+      if (v.length > MAX_CONFIGURATIONS) throw sweepError(where, `at most ${MAX_CONFIGURATIONS} values`, `${v.length}`);
+      return { path, values: v as (number | string)[] };
     }
     throw sweepError(where, "a list of values or a range such as 1..16", JSON.stringify(v));
   });
+}
+
+/**
+ * A dotted field path such as launch.blocks. Names that reach into JavaScript's object machinery
+ * (__proto__, constructor, prototype) are no scenario field, and setting them would change
+ * every object in the process; they are refused.
+ */
+function fieldPath(field: string, where: string): string[] {
+  const path = field.split(".");
+  if (path.some((p) => p === "" || p === "__proto__" || p === "constructor" || p === "prototype")) {
+    throw sweepError(where, "a field path of scenario field names, such as launch.blocks or program.ilp", `"${field}"`);
+  }
+  return path;
 }
 
 /** Every combination of the axes' values (the first axis varies slowest). */
@@ -79,7 +99,7 @@ export function applyAssignments(data: unknown, assignments: readonly Assignment
   for (const { path, value } of assignments) {
     let node: Record<string, unknown> = copy;
     for (const key of path.slice(0, -1)) {
-      const next = node[key];
+      const next = Object.hasOwn(node, key) ? node[key] : undefined;
       if (next === undefined || next === null || typeof next !== "object") node[key] = {};
       node = node[key] as Record<string, unknown>;
     }

@@ -40,9 +40,12 @@ export interface StuckWarp {
   readonly state: string;
 }
 
+/** Why a run ended before every warp exited. */
+export type StopReason = "deadlock" | "cycle_limit" | "interrupted";
+
 export type RunOutcome =
   | { readonly status: "completed"; readonly cycle: number }
-  | { readonly status: "deadlock" | "cycle_limit"; readonly cycle: number; readonly stuck: readonly StuckWarp[] };
+  | { readonly status: StopReason; readonly cycle: number; readonly stuck: readonly StuckWarp[] };
 
 const Event = { ready: 0, exit: 1, arrive: 2 } as const;
 
@@ -71,6 +74,8 @@ export class StreamingMultiprocessor {
   /** Warps that have arrived on their sub-partition and not yet exited. */
   private residentWarps = 0;
   private lastCycle = 0;
+  private now = 0;
+  private started = false;
   private readonly issueHooks: Hooks["issue"] | undefined;
   private activeSince = 0;
   /** Cycles with at least one warp on the SM. */
@@ -105,12 +110,26 @@ export class StreamingMultiprocessor {
     );
   }
 
-  /** Runs until every block has finished, nothing can progress, or `maxCycles` is passed. */
+  /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
   run(maxCycles: number): RunOutcome {
+    return this.advance(maxCycles, Infinity) as RunOutcome;
+  }
+
+  /**
+   * Runs at most `steps` visited cycles, then returns undefined (call again to go on), or the
+   * outcome once the run has ended. Instructions issue in cycles 0 .. maxCycles - 1; a run that
+   * still has work at `maxCycles` stops there with "cycle_limit", so its metrics cover exactly
+   * `maxCycles` cycles. Warps may still leave in cycle `maxCycles` itself (a run of exactly that
+   * length completes).
+   */
+  advance(maxCycles: number, steps: number): RunOutcome | undefined {
     const { events, subpartitions } = this;
-    this.admitBlocks(0);
-    let now = 0;
-    for (;;) {
+    if (!this.started) {
+      this.started = true;
+      this.admitBlocks(0);
+    }
+    let now = this.now;
+    for (let step = 0; step < steps; step++) {
       while (events.peekCycle() <= now) {
         const kind = events.peekKind();
         const warp = events.peekArg();
@@ -118,6 +137,10 @@ export class StreamingMultiprocessor {
         if (kind === Event.ready) this.wake(warp, now);
         else if (kind === Event.exit) this.exitWarp(warp, now);
         else this.arrive(warp, now);
+      }
+      if (now >= maxCycles) {
+        if (this.finished()) return { status: "completed", cycle: this.lastCycle };
+        return this.stop("cycle_limit", maxCycles);
       }
       for (let s = 0; s < subpartitions.length; s++) {
         const sp = subpartitions[s];
@@ -133,14 +156,27 @@ export class StreamingMultiprocessor {
         if (subpartitions[s].nextWakeAt < next) next = subpartitions[s].nextWakeAt;
       }
       if (next === Infinity) {
-        if (this.liveWarps === 0 && this.nextGridBlock >= this.config.gridBlocks) {
-          return { status: "completed", cycle: this.lastCycle };
-        }
+        if (this.finished()) return { status: "completed", cycle: this.lastCycle };
         return this.stop("deadlock", now + 1);
       }
-      if (next > maxCycles) return this.stop("cycle_limit", maxCycles);
-      now = next;
+      now = Math.min(next, maxCycles);
     }
+    this.now = now;
+    return undefined;
+  }
+
+  /** Ends a run that `advance` left unfinished (Ctrl-C): a partial outcome at the cycle reached. */
+  interrupt(): RunOutcome {
+    return this.stop("interrupted", this.now);
+  }
+
+  /** The cycle the run has reached. */
+  get cycle(): number {
+    return this.now;
+  }
+
+  private finished(): boolean {
+    return this.liveWarps === 0 && this.nextGridBlock >= this.config.gridBlocks;
   }
 
   /** Issues the instruction at the warp's pc in cycle `now` (the warp was selected). */
@@ -219,6 +255,9 @@ export class StreamingMultiprocessor {
     const refetch = taken ? this.arch.branch.takenRefetchCycles : 0;
     if (latency <= 1 && resolve + refetch === 0) return this.wake(warp, now + 1);
     sp.removeCandidate(warp);
+    warps.branchIssueCycle[warp] = now;
+    warps.branchPc[warp] = pc;
+    warps.branchTaken[warp] = taken ? 1 : 0;
     let t = now + 1;
     if (latency > 1) accounting.enter(warp, WarpState.wait, t);
     t = now + Math.max(1, latency);
@@ -325,6 +364,26 @@ export class StreamingMultiprocessor {
     if (this.residentWarps++ === 0) this.activeSince = cycle;
   }
 
+  /**
+   * A taken branch books its states ahead (wait, branch_resolving, no_instruction up to the
+   * refetch): the only states entered more than a cycle ahead. When a run stops at `cycle`
+   * inside such a chain, the part booked past `cycle` is taken back, so the warp-states still
+   * sum to the active warp-cycles.
+   */
+  private rewindBranch(warp: number, cycle: number): void {
+    const { warps, accounting, program } = this;
+    const issued = warps.branchIssueCycle[warp];
+    const latency = program.latencyCycles[warps.branchPc[warp]];
+    const waitEnd = issued + Math.max(1, latency);
+    const resolveEnd = waitEnd + this.arch.branch.resolveCycles;
+    const chain: [WarpState, number, number][] = [
+      [WarpState.wait, issued + 1, latency > 1 ? waitEnd : issued + 1],
+      [WarpState.branch_resolving, waitEnd, resolveEnd],
+      [WarpState.no_instruction, resolveEnd, resolveEnd + (warps.branchTaken[warp] === 1 ? this.arch.branch.takenRefetchCycles : 0)],
+    ];
+    accounting.rewind(warp, cycle, chain);
+  }
+
   /** The lowest run of `n` contiguous free slots, else the lowest `n` free slots. */
   private freeWarpSlots(n: number): number[] {
     const { warps } = this;
@@ -338,7 +397,7 @@ export class StreamingMultiprocessor {
     return free;
   }
 
-  private stop(status: "deadlock" | "cycle_limit", cycle: number): RunOutcome {
+  private stop(status: StopReason, cycle: number): RunOutcome {
     const stuck: StuckWarp[] = [];
     for (let w = 0; w < this.warps.capacity; w++) {
       if (this.warps.isFree(w) || !this.accounting.isActive(w)) continue;
@@ -356,7 +415,8 @@ export class StreamingMultiprocessor {
         instruction: this.program.text[barrier >= 0 ? pc - 1 : pc] ?? "",
         state,
       });
-      this.accounting.stop(w, Math.max(cycle, this.accounting.since[w]));
+      if (this.accounting.since[w] > cycle) this.rewindBranch(w, cycle);
+      this.accounting.stop(w, cycle);
     }
     for (const sp of this.subpartitions) sp.closeActive(cycle);
     if (this.residentWarps > 0) this.activeCycles += cycle - this.activeSince;

@@ -25,6 +25,10 @@ export class WarpTable {
   readonly loopSlots: number;
   /** Cycle of the warp's last issue (-1 before its first). */
   readonly lastIssueCycle: Float64Array;
+  /** The warp's last loop branch: its issue cycle, pc and whether it was taken (see sm.rewindBranch). */
+  readonly branchIssueCycle: Float64Array;
+  readonly branchPc: Int32Array;
+  readonly branchTaken: Uint8Array;
 
   constructor(capacity: number, loopSlots: number) {
     this.capacity = capacity;
@@ -39,6 +43,9 @@ export class WarpTable {
     this.loopSlots = loopSlots;
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
     this.lastIssueCycle = new Float64Array(capacity);
+    this.branchIssueCycle = new Float64Array(capacity);
+    this.branchPc = new Int32Array(capacity);
+    this.branchTaken = new Uint8Array(capacity);
   }
 
   /** Places a new warp in a free slot. */

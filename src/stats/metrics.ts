@@ -1,6 +1,6 @@
 import { FMA_LITE, PIPE_NAMES, Pipe } from "../arch/arch-spec.js";
 import type { OccupancyResult } from "../arch/occupancy.js";
-import type { StuckWarp } from "../sm/sm.js";
+import type { StopReason, StuckWarp } from "../sm/sm.js";
 import { WARP_STATE_COUNT, WARP_STATE_NAMES, type WarpStateName } from "./warp-state.js";
 
 /** One stall reason (warp state): Nsight Compute's two views of it. */
@@ -59,7 +59,7 @@ export interface SchedulerMetrics {
 
 export type Outcome =
   | { readonly status: "completed" }
-  | { readonly status: "deadlock" | "cycle_limit"; readonly atCycle: number; readonly stuckWarps: readonly StuckWarp[] };
+  | { readonly status: StopReason; readonly atCycle: number; readonly stuckWarps: readonly StuckWarp[] };
 
 export interface OccupancyReport {
   /** From the occupancy calculator. */

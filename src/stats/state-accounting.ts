@@ -59,6 +59,26 @@ export class StateAccounting {
     if (this.observed) this.notify(cycle, warp, -1);
   }
 
+  /**
+   * Takes back what was booked past `cycle` for a warp whose states were entered ahead of time:
+   * `chain` lists those states as [state, from, to) intervals in order (the last may be the
+   * current one). Afterwards the warp is in the state it had at `cycle`, since `cycle`.
+   */
+  rewind(warp: number, cycle: number, chain: readonly (readonly [WarpState, number, number])[]): void {
+    const base = this.smspOf[warp] * WARP_STATE_COUNT;
+    let stateAtCycle = this.state[warp];
+    for (const [state, from, to] of chain) {
+      // Intervals that ended by `since` were counted; the current one (from === since) was not.
+      if (to <= this.since[warp] && to > from) {
+        const booked = Math.max(0, to - Math.max(from, cycle));
+        this.warpCycles[base + state] -= booked;
+      }
+      if (from <= cycle && cycle < to) stateAtCycle = state;
+    }
+    this.state[warp] = stateAtCycle;
+    this.since[warp] = cycle;
+  }
+
   isActive(warp: number): boolean {
     return this.active[warp] === 1;
   }

@@ -26,6 +26,17 @@ export interface SweepOptions {
   readonly seed?: number;
   readonly maxCycles?: number;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Once aborted, no new configuration starts; the rows finished so far are returned. */
+  readonly signal?: AbortSignal;
+}
+
+export interface SweepResult {
+  /** Rows of the configurations that ran, in configuration order. */
+  readonly rows: SweepRow[];
+  /** For each configuration that deadlocked or hit the cycle limit: what its warps were doing. */
+  readonly incomplete: string[];
+  /** Whether the sweep was stopped (signal) before every configuration ran. */
+  readonly interrupted: boolean;
 }
 
 /**
@@ -33,6 +44,11 @@ export interface SweepOptions {
  * of workers: each row depends only on its own scenario and seed.
  */
 export async function runSweep(options: SweepOptions): Promise<SweepRow[]> {
+  return (await runSweepDetailed(options)).rows;
+}
+
+/** `runSweep` with what a command needs besides the rows: incomplete runs and interruption. */
+export async function runSweepDetailed(options: SweepOptions): Promise<SweepResult> {
   const tasks: SweepTask[] = options.configurations.map((assignments) => ({
     text: options.text,
     file: options.file,
@@ -41,26 +57,52 @@ export async function runSweep(options: SweepOptions): Promise<SweepRow[]> {
     maxCycles: options.maxCycles,
   }));
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks.length));
-  let done = 0;
-  const tick = () => options.onProgress?.(++done, tasks.length);
-  const unwrap = (outcome: SweepOutcome): SweepRow => {
-    tick();
+  const done: (SweepOutcome | undefined)[] = new Array(tasks.length);
+  let finished = 0;
+  const record = (i: number, outcome: SweepOutcome) => {
     // Errors do not keep their class across threads, so workers return bad input as data.
     if (!outcome.ok) throw new SweepConfigurationError(outcome.message, outcome.exitCode);
-    return outcome.row;
+    done[i] = outcome;
+    options.onProgress?.(++finished, tasks.length);
   };
-  if (jobs === 1) return tasks.map((t) => unwrap(sweepRow(t)));
-  const pool = new Piscina({ filename: workerUrl(), minThreads: jobs, maxThreads: jobs, idleTimeout: 1000 });
-  try {
-    // Submit the later configurations first: sweeps usually grow along their axes, and
-    // starting the largest early keeps one long task from running alone at the end. Rows
-    // still come back in configuration order.
-    const rows: Promise<SweepRow>[] = new Array(tasks.length);
-    for (let i = tasks.length - 1; i >= 0; i--) rows[i] = pool.run(tasks[i]).then((o) => unwrap(o as SweepOutcome));
-    return await Promise.all(rows);
-  } finally {
-    await pool.destroy();
+  const aborted = () => options.signal?.aborted === true;
+  if (jobs === 1) {
+    for (let i = 0; i < tasks.length && !aborted(); i++) {
+      record(i, sweepRow(tasks[i]));
+      // Let a Ctrl-C handler run between configurations.
+      if (options.signal !== undefined) await new Promise((resolve) => setImmediate(resolve));
+    }
+  } else {
+    const pool = new Piscina({ filename: workerUrl(), minThreads: jobs, maxThreads: jobs, idleTimeout: 1000 });
+    const stop = () => void pool.close({ force: true }).catch(() => {});
+    options.signal?.addEventListener("abort", stop, { once: true });
+    try {
+      // Submit the later configurations first: sweeps usually grow along their axes, and
+      // starting the largest early keeps one long task from running alone at the end. Rows
+      // still come back in configuration order.
+      const runs: Promise<void>[] = [];
+      for (let i = tasks.length - 1; i >= 0; i--) {
+        runs.push(
+          pool.run(tasks[i]).then(
+            (o) => record(i, o as SweepOutcome),
+            (e) => {
+              if (!aborted()) throw e;
+            },
+          ),
+        );
+      }
+      await Promise.all(runs);
+    } finally {
+      options.signal?.removeEventListener("abort", stop);
+      await pool.destroy();
+    }
   }
+  const ran = done.filter((o): o is SweepOutcome & { ok: true } => o !== undefined && o.ok);
+  return {
+    rows: ran.map((o) => o.row),
+    incomplete: ran.flatMap((o) => (o.incomplete === undefined ? [] : [o.incomplete])),
+    interrupted: ran.length < tasks.length,
+  };
 }
 
 /** The compiled worker next to this module (dist/sweep/worker.js); from sources, the build's. */

@@ -1,8 +1,10 @@
 import { WarpsimError } from "../errors.js";
 import { schedulerColumns } from "../report/flatten.js";
 import { parseScenario } from "../scenario/load.js";
-import type { Assignment } from "../scenario/sweep.js";
+import { describeAssignments, type Assignment } from "../scenario/sweep.js";
 import { simulate } from "../simulate.js";
+import { incompleteMessage } from "../report/incomplete.js";
+import type { SimulationResult } from "../stats/metrics.js";
 
 /** One configuration of a sweep: its parameters, then every SM-level metric. */
 export type SweepRow = Record<string, number | string>;
@@ -15,20 +17,27 @@ export interface SweepTask {
   readonly maxCycles?: number;
 }
 
-/** A row, or the bad-input message of its configuration. */
-export type SweepOutcome = { readonly ok: true; readonly row: SweepRow } | { readonly ok: false; readonly message: string; readonly exitCode: WarpsimError["exitCode"] };
+/**
+ * A row (with, for a run that could not finish, what its warps were doing), or the bad-input
+ * message of its configuration.
+ */
+export type SweepOutcome =
+  | { readonly ok: true; readonly row: SweepRow; readonly incomplete?: string }
+  | { readonly ok: false; readonly message: string; readonly exitCode: WarpsimError["exitCode"] };
 
 /** Runs one configuration (in this thread or a worker): the same result either way. */
 export function sweepRow(task: SweepTask): SweepOutcome {
   try {
-    return { ok: true, row: configurationRow(task) };
+    const { row, result } = configurationRow(task);
+    if (result.outcome.status === "completed") return { ok: true, row };
+    return { ok: true, row, incomplete: incompleteMessage(`${task.file} [${describeAssignments(task.assignments)}]`, result) };
   } catch (e) {
     if (e instanceof WarpsimError) return { ok: false, message: e.message, exitCode: e.exitCode };
     throw e;
   }
 }
 
-function configurationRow(task: SweepTask): SweepRow {
+function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationResult } {
   const scenario = parseScenario(task.text, task.file, task.assignments);
   const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
   const row: SweepRow = {};
@@ -41,5 +50,5 @@ function configurationRow(task: SweepTask): SweepRow {
   row.occupancy_achieved = result.occupancy.achieved;
   row.occupancy_limiter = result.occupancy.theoretical.limiters.join("+");
   row.eligible_hist = result.sm.eligibleHistogram.join(";");
-  return row;
+  return { row, result };
 }

@@ -1,27 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { cli, scratchDir, writeScenario } from "./cli-helper.js";
 
-const dir = mkdtempSync(join(tmpdir(), "warpsim-cli-"));
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(["node", "warpsim", ...args], {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    isTty: false,
-  });
-  return { code, stdout, stderr };
-}
-
-function scenarioFile(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const dir = scratchDir();
+const scenarioFile = (name: string, text: string) => writeScenario(dir, name, text);
 
 const launch = "launch:\n  threadsPerBlock: 32\n";
 const program = (body: string) => `program: |\n${body.split("\n").map((l) => `  ${l}`).join("\n")}\n`;

@@ -3,20 +3,22 @@ import { renderSvg, runCharts } from "../../report/charts.js";
 import { formatHtml } from "../../report/html.js";
 import { formatTable } from "../../report/table.js";
 import { loadScenario, readScenarioSource } from "../../scenario/load.js";
-import { DEFAULT_MAX_CYCLES, simulate } from "../../simulate.js";
+import { DEFAULT_MAX_CYCLES } from "../../simulate.js";
 import { writeOutput, type CliIo } from "../io.js";
 import { wholeNumber } from "../options.js";
+import { simulateForCli } from "../simulate-cli.js";
 
-export function reportCommand(io: CliIo): Command {
+export function reportCommand(io: CliIo, setExit: (code: number) => void): Command {
   return new Command("report")
     .description("run a scenario and write one self-contained HTML page: summary, charts and the scenario")
     .argument("<scenario>", "scenario file (YAML or JSON)")
     .requiredOption("--html <file>", "the HTML page to write")
     .option("-s, --seed <n>", "seed (default: the scenario's)", wholeNumber(0))
     .option("--max-cycles <n>", "cycle limit", wholeNumber(1), DEFAULT_MAX_CYCLES)
+    .addHelpText("after", "\nExit codes as for `warpsim run`: 0 completed, 1 bad input, 2 deadlock or cycle limit (the page is still written, marked partial), 130 Ctrl-C.")
     .action(async (file: string, opts: { html: string; seed?: number; maxCycles: number }) => {
       const scenario = loadScenario(file);
-      const result = simulate(scenario, { seed: opts.seed, maxCycles: opts.maxCycles });
+      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles }, setExit);
       const svgs = await Promise.all(runCharts(result).map((c) => renderSvg(c.spec)));
       writeOutput(opts.html, formatHtml(scenario.name, formatTable(result), svgs, readScenarioSource(file).text));
       io.stderr(`wrote ${opts.html}\n`);

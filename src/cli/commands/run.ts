@@ -1,15 +1,15 @@
 import { Command, InvalidArgumentError } from "commander";
 import { runCharts, writeCharts } from "../../report/charts.js";
 import { parseTraceWindow, TraceWriter, type TraceWindow } from "../../report/trace.js";
-import { ExitCode } from "../../errors.js";
 import { formatCsv } from "../../report/csv.js";
 import { formatJson } from "../../report/json.js";
 import { formatTable } from "../../report/table.js";
 import { loadScenario } from "../../scenario/load.js";
-import { DEFAULT_MAX_CYCLES, simulate } from "../../simulate.js";
+import { DEFAULT_MAX_CYCLES } from "../../simulate.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
+import { simulateForCli } from "../simulate-cli.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
 type Format = (typeof FORMATS)[number];
@@ -45,7 +45,8 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
       "after",
       `
 Exit codes: 0 completed; 1 bad input (the message names the file, line or field);
-2 the simulation could not finish (deadlock or cycle limit; the report says what each warp was doing).
+2 the simulation could not finish (deadlock or cycle limit; the report says what each warp was doing);
+130 stopped by Ctrl-C (the report covers the cycles simulated, marked partial).
 
 Example:
   warpsim run scenarios/single-warp-807.yaml
@@ -61,16 +62,12 @@ Example:
       const trace = opts.trace
         ? await writingTo(opts.trace, () => new TraceWriter(opts.trace!, scenario.arch.subpartitionsPerSm, opts.traceWindow))
         : undefined;
-      const result = simulate(scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks() });
+      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks() }, setExit);
       trace?.finish(result.cycles);
       if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result)));
       const text = render(result, opts.format);
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
-      if (result.outcome.status !== "completed") {
-        io.stderr(incompleteMessage(file, result));
-        setExit(ExitCode.simulationIncomplete);
-      }
     });
 }
 
@@ -83,21 +80,4 @@ function render(result: SimulationResult, format: Format): string {
     case "csv":
       return formatCsv(result);
   }
-}
-
-/** One paragraph: why the run stopped and what the warps still on the SM were doing. */
-export function incompleteMessage(file: string, result: SimulationResult): string {
-  const o = result.outcome;
-  if (o.status === "completed") return "";
-  const why =
-    o.status === "deadlock"
-      ? `deadlock at cycle ${o.atCycle}: no warp can ever issue again`
-      : `cycle limit reached at cycle ${o.atCycle} (raise it with --max-cycles)`;
-  const shown = o.stuckWarps.slice(0, 8).map(
-    (w) => `warp ${w.warpInBlock} of block ${w.block} (SMSP ${w.subpartition}) in ${w.state} at line ${w.line} "${w.instruction}"`,
-  );
-  const more = o.stuckWarps.length > shown.length ? `; and ${o.stuckWarps.length - shown.length} more` : "";
-  const n = o.stuckWarps.length;
-  const still = n === 1 ? "1 warp was still on the SM" : `${n} warps were still on the SM`;
-  return `warpsim: ${file}: the simulation could not finish: ${why}. ${still}: ${shown.join("; ")}${more}.\n`;
 }

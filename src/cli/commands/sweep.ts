@@ -2,10 +2,11 @@ import { Command } from "commander";
 import { parseDocument } from "yaml";
 import { stringify } from "csv-stringify/sync";
 import { sweepCharts, writeCharts } from "../../report/charts.js";
-import { readScenarioSource } from "../../scenario/load.js";
+import { documentData, readScenarioSource } from "../../scenario/load.js";
 import { axesFromSection, expandSweep, parseVary, type SweepAxis } from "../../scenario/sweep.js";
 import { DEFAULT_MAX_CYCLES } from "../../simulate.js";
-import { runSweep } from "../../sweep/run-sweep.js";
+import { runSweepDetailed, type SweepResult } from "../../sweep/run-sweep.js";
+import { ExitCode } from "../../errors.js";
 import type { SweepRow } from "../../sweep/sweep-row.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
@@ -23,7 +24,7 @@ interface SweepCliOptions {
   maxCycles: number;
 }
 
-export function sweepCommand(io: CliIo): Command {
+export function sweepCommand(io: CliIo, setExit: (code: number) => void): Command {
   return new Command("sweep")
     .description("run a scenario over every combination of swept fields, in parallel")
     .argument("<scenario>", "scenario file (YAML or JSON); its `sweep:` section, if any, gives the fields to vary")
@@ -39,6 +40,9 @@ export function sweepCommand(io: CliIo): Command {
       `
 Configurations are the Cartesian product of the axes, the first varying slowest. Rows are
 identical to running each configuration alone and do not depend on --jobs.
+Exit codes: 0 every configuration completed; 1 bad input; 2 some configuration deadlocked or hit
+the cycle limit (its row has that outcome; stderr says what its warps were doing); 130 Ctrl-C
+(the rows of the configurations that finished are written).
 
 Examples:
   warpsim sweep scenarios/sweep-ilp-warps.yaml --chart out/
@@ -46,16 +50,20 @@ Examples:
     )
     .action(async (file: string, opts: SweepCliOptions) => {
       const source = readScenarioSource(file);
-      const section = (parseDocument(source.text).toJS() as Record<string, unknown> | null)?.sweep;
+      const data = documentData(parseDocument(source.text), source.text, source.file);
+      const section = data !== null && typeof data === "object" ? (data as Record<string, unknown>).sweep : undefined;
       const fromCli = opts.vary.map(parseVary);
       // --vary replaces the file's axis for the same field.
       const fromFile = axesFromSection(section, source.file).filter((a) => !fromCli.some((c) => c.path.join(".") === a.path.join(".")));
       const axes: SweepAxis[] = [...fromFile, ...fromCli];
       const configurations = expandSweep(axes);
       const progress = progressBar(io, "sweep");
-      let rows: SweepRow[];
+      const controller = new AbortController();
+      const onInterrupt = () => controller.abort();
+      process.once("SIGINT", onInterrupt);
+      let result: SweepResult;
       try {
-        rows = await runSweep({
+        result = await runSweepDetailed({
           text: source.text,
           file: source.file,
           configurations,
@@ -63,16 +71,27 @@ Examples:
           seed: opts.seed,
           maxCycles: opts.maxCycles,
           onProgress: progress.update,
+          signal: controller.signal,
         });
       } finally {
         progress.stop();
+        process.removeListener("SIGINT", onInterrupt);
       }
+      const { rows } = result;
       const text = opts.format === "json" ? JSON.stringify(rows, null, 2) + "\n" : formatSweepCsv(rows);
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
-      if (opts.chart) {
+      if (opts.chart && !result.interrupted) {
         const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, sweepCharts(rows, axes.map((a) => a.path.join(".")))));
         io.stderr(`charts: ${written.join(", ")}\n`);
+      }
+      // Runs that could not finish still give a row (outcome column); say which and why.
+      for (const message of result.incomplete.slice(0, 5)) io.stderr(message);
+      if (result.incomplete.length > 5) io.stderr(`warpsim: ... and ${result.incomplete.length - 5} more configurations that could not finish.\n`);
+      if (result.incomplete.length > 0) setExit(ExitCode.simulationIncomplete);
+      if (result.interrupted) {
+        io.stderr(`warpsim: sweep interrupted: ${rows.length} of ${configurations.length} configurations finished; their rows were written${opts.chart ? " (charts skipped)" : ""}.\n`);
+        setExit(ExitCode.interrupted);
       }
     });
 }

@@ -1,4 +1,4 @@
-import { loadCompute, LOAD_COMPUTE_MAX_ILP, type LoadComputeParams } from "./load-compute.js";
+import { loadCompute, loadComputeLength, LOAD_COMPUTE_MAX_ILP, type LoadComputeParams } from "./load-compute.js";
 
 /** A program generator: named parameters in, assembly text out (docs/scenario-format.md). */
 export type GeneratorSpec = { readonly generator: "load-compute" } & LoadComputeParams;
@@ -10,4 +10,4 @@ export function generateAssembly(spec: GeneratorSpec): string {
   }
 }
 
-export { LOAD_COMPUTE_MAX_ILP };
+export { LOAD_COMPUTE_MAX_ILP, loadComputeLength };

@@ -33,5 +33,10 @@ export function loadCompute({ ilp, computePerLoad, iterations }: LoadComputePara
   return lines.join("\n") + "\n";
 }
 
+/** Static instructions the generator writes (for the size check before generating). */
+export function loadComputeLength({ ilp, computePerLoad }: LoadComputeParams): number {
+  return ilp * (computePerLoad + 2) + 2;
+}
+
 /** Largest ilp whose registers fit below R254. */
 export const LOAD_COMPUTE_MAX_ILP = Math.floor((254 - FIRST_VALUE) / 2);

@@ -2,7 +2,7 @@ import { dynamicLengthOf, Program } from "./program/program.js";
 import type { Scenario } from "./scenario/resolve.js";
 import { StreamingMultiprocessor, type RunOutcome } from "./sm/sm.js";
 import { noHooks, type Hooks } from "./stats/hooks.js";
-import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult } from "./stats/metrics.js";
+import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "./stats/metrics.js";
 import { WARP_STATE_COUNT } from "./stats/warp-state.js";
 
 export interface SimulateOptions {
@@ -53,6 +53,17 @@ export async function simulateAsync(scenario: Scenario, options: SimulateAsyncOp
 export function estimatedInstructions(scenario: Scenario): number {
   const warpsPerBlock = Math.ceil(scenario.launch.threadsPerBlock / scenario.arch.warpSize);
   return dynamicLengthOf(scenario.program) * warpsPerBlock * scenario.launch.blocks;
+}
+
+function lifetimes(sm: StreamingMultiprocessor): WarpLifetimes {
+  const a = sm.accounting;
+  const n = a.exitedWarps;
+  return {
+    exitedWarps: n,
+    minCycles: n > 0 ? a.lifetimeMinCycles : 0,
+    meanCycles: n > 0 ? a.lifetimeSumCycles / n : 0,
+    maxCycles: a.lifetimeMaxCycles,
+  };
 }
 
 function issuedSoFar(sm: StreamingMultiprocessor): number {
@@ -117,6 +128,7 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
       achievedWarpsPerSm: warpsPerSm,
       residentBlocks: scenario.residentBlocks,
     },
+    warpLifetimes: lifetimes(sm),
     sm: smMetrics,
     subpartitions: raw.map((r) => schedulerMetrics(r, cycles, fmaSplit)),
   };

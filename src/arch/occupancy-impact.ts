@@ -51,13 +51,31 @@ export function occupancyImpact(arch: ArchSpec, launch: LaunchResources): Occupa
       const at = Math.min(x, hi);
       const [nb, nw] = x > hi ? [-1, -1] : f(at);
       if (nb !== b || nw !== w) {
-        const end = x > hi ? hi : x - 1;
+        // The result changed somewhere in (x - step, x]: with a step over 1 (shared memory, by
+        // allocation unit) find the first value that changes it, so each range ends exactly.
+        const first = x > hi ? hi + 1 : firstChange(x - step, at, b, w, f);
+        const end = first - 1;
         out.push({ from: start, to: end, blocksPerSm: b, warpsPerSm: w, occupancy: w / arch.maxWarpsPerSm, current: current >= start && current <= end });
-        start = x;
+        start = first;
         [b, w] = [nb, nw];
       }
       if (x > hi) break;
     }
     return out;
+  }
+
+  /**
+   * The least value in (lo, hi] whose result differs from [b, w], given that f(hi) differs.
+   * Resident blocks never grow as one resource grows, so the values with the old result come
+   * first and a binary search finds the boundary.
+   */
+  function firstChange(lo: number, hi: number, b: number, w: number, f: (x: number) => [number, number]): number {
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      const [mb, mw] = f(mid);
+      if (mb !== b || mw !== w) hi = mid;
+      else lo = mid;
+    }
+    return hi;
   }
 }

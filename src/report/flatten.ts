@@ -22,6 +22,9 @@ export function metricRows(result: SimulationResult): MetricRow[] {
   sm("blocks_per_sm_theoretical", occ.theoretical.blocksPerSm);
   sm("blocks_per_sm_resident", occ.residentBlocks);
   sm("occupancy_limiter", occ.theoretical.limiters.join("+"));
+  sm("warp_lifetime_min", result.warpLifetimes.minCycles);
+  sm("warp_lifetime_mean", result.warpLifetimes.meanCycles);
+  sm("warp_lifetime_max", result.warpLifetimes.maxCycles);
   sm("outcome", result.outcome.status);
   return rows;
 }
@@ -34,6 +37,7 @@ export function schedulerColumns(m: SchedulerMetrics): Record<string, number> {
     inst_executed: m.instExecuted,
     ipc: m.ipc,
     issue_active: m.issueActive,
+    warp_cycles_per_issue: m.warpCyclesPerIssue,
     warps_active: m.warpsActive,
     warps_eligible: m.warpsEligible,
     no_eligible: m.noEligible,

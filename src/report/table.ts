@@ -2,6 +2,8 @@ import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from 
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
 const BAR_WIDTH = 30;
+/** Longest / shortest warp lifetime from which the table points at starvation. */
+const STARVATION_SPREAD = 1.5;
 
 /** A human-readable report: header, a row per sub-partition and the SM, stalls with bars. */
 export function formatTable(result: SimulationResult): string {
@@ -16,6 +18,13 @@ export function formatTable(result: SimulationResult): string {
       `achieved ${pct(occ.achieved)} (${fix(occ.achievedWarpsPerSm, 2)} warps/SM)`,
   );
   if (occ.residentBlocks !== th.blocksPerSm) out.push(`             resident blocks pinned to ${occ.residentBlocks}`);
+  const life = result.warpLifetimes;
+  if (life.exitedWarps > 1) {
+    const spread = life.minCycles > 0 ? life.maxCycles / life.minCycles : Infinity;
+    // Every warp runs the same program: a wide spread is the scheduler's doing (starvation).
+    const hint = spread >= STARVATION_SPREAD ? `; the longest ${fix(spread, 2)}x the shortest: the scheduler favoured some warps (docs/scheduling.md, "Starvation")` : "";
+    out.push(`warps        lived ${life.minCycles} to ${life.maxCycles} cycles (mean ${fix(life.meanCycles, 0)})${hint}`);
+  }
   out.push("");
 
   const header = ["", "active cyc", "inst", "IPC", "issue", "warps/cyc", "eligible/cyc", "no eligible"];

@@ -416,7 +416,7 @@ export class StreamingMultiprocessor {
         state,
       });
       if (this.accounting.since[w] > cycle) this.rewindBranch(w, cycle);
-      this.accounting.stop(w, cycle);
+      this.accounting.stop(w, cycle, false);
     }
     for (const sp of this.subpartitions) sp.closeActive(cycle);
     if (this.residentWarps > 0) this.activeCycles += cycle - this.activeSince;

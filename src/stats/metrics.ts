@@ -41,6 +41,11 @@ export interface SchedulerMetrics {
   readonly ipc: number;
   /** Fraction of active cycles with an instruction issued (ncu issue_active). */
   readonly issueActive: number;
+  /**
+   * Warp Cycles Per Issued Instruction (ncu smsp__average_warp_latency_per_inst_issued): active
+   * warp-cycles per instruction issued, i.e. how long a warp takes from one issue to its next.
+   */
+  readonly warpCyclesPerIssue: number;
   /** Mean resident warps per active cycle (ncu warps_active). */
   readonly warpsActive: number;
   /** Mean eligible warps per active cycle (ncu warps_eligible). */
@@ -71,6 +76,18 @@ export interface OccupancyReport {
   readonly residentBlocks: number;
 }
 
+/**
+ * How long warps stayed on the SM, arrival to exit, over the warps that exited. A wide spread
+ * at equal work per warp means the scheduler favoured some warps (docs/scheduling.md,
+ * "Starvation").
+ */
+export interface WarpLifetimes {
+  readonly exitedWarps: number;
+  readonly minCycles: number;
+  readonly meanCycles: number;
+  readonly maxCycles: number;
+}
+
 export interface SimulationResult {
   readonly scenario: {
     readonly name: string;
@@ -84,6 +101,7 @@ export interface SimulationResult {
   readonly outcome: Outcome;
   readonly cycles: number;
   readonly occupancy: OccupancyReport;
+  readonly warpLifetimes: WarpLifetimes;
   readonly sm: SchedulerMetrics;
   readonly subpartitions: readonly SchedulerMetrics[];
 }
@@ -126,6 +144,7 @@ export function schedulerMetrics(raw: RawSchedulerCounters, cycles: number, fmaS
     instExecuted: raw.instructions,
     ipc: per(raw.instructions, ipcCycles),
     issueActive: per(raw.instructions, active),
+    warpCyclesPerIssue: per(total, raw.instructions),
     warpsActive: per(total, active),
     warpsEligible: per(eligible, active),
     noEligible: per(histogram[0], active),

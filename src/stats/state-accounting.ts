@@ -15,6 +15,12 @@ export class StateAccounting {
   readonly since: Float64Array;
   private readonly smspOf: Uint8Array;
   private readonly active: Uint8Array;
+  /** Cycle each warp arrived, and the lifetimes (arrival to exit) of the warps that exited. */
+  private readonly arrivedAt: Float64Array;
+  exitedWarps = 0;
+  lifetimeMinCycles = Infinity;
+  lifetimeMaxCycles = 0;
+  lifetimeSumCycles = 0;
   /** Whether anyone listens to state changes (checked once, not per call). */
   private readonly observed: boolean;
 
@@ -28,6 +34,7 @@ export class StateAccounting {
     this.since = new Float64Array(warpSlots);
     this.smspOf = new Uint8Array(warpSlots);
     this.active = new Uint8Array(warpSlots);
+    this.arrivedAt = new Float64Array(warpSlots);
     this.observed = hooks.stateChange.length !== 0;
   }
 
@@ -37,6 +44,7 @@ export class StateAccounting {
     this.active[warp] = 1;
     this.state[warp] = state;
     this.since[warp] = cycle;
+    this.arrivedAt[warp] = cycle;
     if (this.observed) this.notify(cycle, warp, state);
   }
 
@@ -50,9 +58,19 @@ export class StateAccounting {
     if (this.observed) this.notify(cycle, warp, state);
   }
 
-  /** The warp leaves the SM at `cycle`; its last interval is counted. */
-  stop(warp: number, cycle: number): void {
+  /**
+   * The warp leaves the SM at `cycle` (`exited`), or the run stops with it still there; its last
+   * interval is counted, and its lifetime if it exited.
+   */
+  stop(warp: number, cycle: number, exited = true): void {
     if (this.active[warp] === 0) return;
+    if (exited) {
+      const lifetime = cycle - this.arrivedAt[warp];
+      this.exitedWarps++;
+      this.lifetimeSumCycles += lifetime;
+      if (lifetime < this.lifetimeMinCycles) this.lifetimeMinCycles = lifetime;
+      if (lifetime > this.lifetimeMaxCycles) this.lifetimeMaxCycles = lifetime;
+    }
     const span = cycle - this.since[warp];
     if (span > 0) this.warpCycles[this.smspOf[warp] * WARP_STATE_COUNT + this.state[warp]] += span;
     this.active[warp] = 0;

@@ -49,6 +49,9 @@ function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationR
   row.occupancy_theoretical = result.occupancy.theoretical.occupancy;
   row.occupancy_achieved = result.occupancy.achieved;
   row.occupancy_limiter = result.occupancy.theoretical.limiters.join("+");
+  row.warp_lifetime_min = result.warpLifetimes.minCycles;
+  row.warp_lifetime_mean = result.warpLifetimes.meanCycles;
+  row.warp_lifetime_max = result.warpLifetimes.maxCycles;
   row.eligible_hist = result.sm.eligibleHistogram.join(";");
   return { row, result };
 }

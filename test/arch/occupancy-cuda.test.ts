@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LaunchError, occupancy, PRESETS, type OccupancyLimiter } from "../../src/index.js";
 import { readCsv } from "../csv.js";
+import { occupancyImpact } from "../../src/arch/occupancy-impact.js";
+import { residentBlocksOrZero } from "../../src/arch/occupancy.js";
 
 /**
  * test/fixtures/occupancy-cuda.csv holds NVIDIA's own calculator (cuda_occupancy.h, CUDA 13.0)
@@ -75,5 +77,35 @@ describe("occupancy agrees with cuda_occupancy.h", () => {
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
     expect(mismatches.length).toBe(0);
+  });
+});
+
+describe("impact-of-varying ranges end exactly where the single-launch answer changes (issue 16)", () => {
+  it("256 threads, 64 registers, 48K: 4 blocks up to 57,344 B of dynamic shared memory, 3 from 57,345", () => {
+    // By hand (cuda_occupancy.h rules, sm_90): (57,344 + 1,024 reserve) = 58,368 B, a multiple of
+    // 128; 233,472 / 58,368 = 4 blocks. One byte more rounds up to 58,496 B: 3 blocks.
+    const launch = { threadsPerBlock: 256, registersPerThread: 64, dynamicSharedMemBytes: 48 * 1024 };
+    const smem = occupancyImpact(PRESETS.sm_90, launch).sharedMemPerBlock;
+    expect(smem[0]).toMatchObject({ from: 0, to: 57344, blocksPerSm: 4 });
+    expect(smem[1]).toMatchObject({ from: 57345, blocksPerSm: 3 });
+  });
+
+  it("every boundary of every view agrees with the calculator on both sides, on every preset", () => {
+    for (const arch of Object.values(PRESETS)) {
+      const launch = { threadsPerBlock: 192, registersPerThread: 40, dynamicSharedMemBytes: 20000, staticSharedMemBytes: 1000 };
+      const impact = occupancyImpact(arch, launch);
+      const views = [
+        [impact.blockSize, (v: number) => ({ ...launch, threadsPerBlock: v })],
+        [impact.registersPerThread, (v: number) => ({ ...launch, registersPerThread: v })],
+        [impact.sharedMemPerBlock, (v: number) => ({ ...launch, dynamicSharedMemBytes: v })],
+      ] as const;
+      for (const [ranges, at] of views) {
+        for (const r of ranges) {
+          expect(residentBlocksOrZero(arch, at(r.from)), `${arch.name} ${r.from}`).toBe(r.blocksPerSm);
+          expect(residentBlocksOrZero(arch, at(r.to)), `${arch.name} ${r.to}`).toBe(r.blocksPerSm);
+        }
+        for (let i = 1; i < ranges.length; i++) expect(ranges[i].from).toBe(ranges[i - 1].to + 1);
+      }
+    }
   });
 });

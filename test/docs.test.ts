@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+
+/**
+ * Every number and figure in README.md and docs/ comes from a run of warpsim
+ * (tools/docs/sync.mjs); a model change that moves one must regenerate it.
+ */
+describe("README and docs are generated from runs", () => {
+  it("no generated block or figure is stale (node tools/docs/sync.mjs regenerates them)", async () => {
+    // @ts-expect-error: a plain .mjs tool, without types
+    const { sync } = await import("../tools/docs/sync.mjs");
+    const stale: string[] = await sync({ check: true });
+    expect(stale).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cli, scratchDir, writeScenario } from "../cli/cli-helper.js";
+import { parseScenario, simulate } from "../../src/index.js";
+import { aliasBomb, binaryJunk, program, scenarioObject, straightProgram, validSetup } from "./generators.js";
+import { classify, type FuzzClass } from "./harness.js";
+
+/**
+ * Fuzzing the scenario loader and the engine: every input either simulates with sane metrics
+ * or gets a clean error (file, line or field, what was expected). A fixed seed and a small
+ * budget here; FUZZ_RUNS=5000 npm run fuzz runs a larger one and prints the counts per class.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const counts: Record<FuzzClass, number> = { ok: 0, clean_error: 0, crash: 0, bad_metrics: 0, slow: 0 };
+const failures: string[] = [];
+
+function check(text: string): boolean {
+  const outcome = classify(text);
+  counts[outcome.kind]++;
+  if (outcome.kind === "ok" || outcome.kind === "clean_error") return true;
+  if (failures.length < 5) failures.push(`${outcome.kind}: ${outcome.detail}\n--- input ---\n${text.slice(0, 600)}`);
+  return process.env.FUZZ_REPORT !== undefined; // a report run counts every class, fails none
+}
+
+const property = (arb: fc.Arbitrary<string>) => fc.assert(fc.property(arb, check), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+
+describe("fuzz: hostile scenarios get a clean error or a sane result", () => {
+  it("scenarios with odd field values (JSON)", () => property(scenarioObject.map((o) => JSON.stringify(o))), 300_000);
+  it("programs of random instructions, operands and directives", () =>
+    property(program.map((p) => `launch: {threadsPerBlock: 64, registersPerThread: 255}\nmemory: {latency: {kind: fixed, cycles: 50}}\nprogram: |\n${p.replace(/^/gm, "  ")}\n`)), 300_000);
+  it("YAML alias bombs", () => property(aliasBomb), 300_000);
+  it("binary junk", () => property(binaryJunk), 300_000);
+  it("straight-line programs issue length x warps instructions, whatever the launch and policy", () => {
+    fc.assert(
+      fc.property(straightProgram, validSetup, (lines, s) => {
+        const text = [
+          `launch: {threadsPerBlock: ${s.threadsPerBlock}, blocks: ${s.blocks}, registersPerThread: 64}`,
+          `memory: {latency: {kind: fixed, cycles: ${s.latency}}}`,
+          `scheduler: ${s.scheduler}`,
+          `seed: ${s.seed}`,
+          "program: |",
+          ...[...lines, "EXIT"].map((l) => `  ${l}`),
+        ].join("\n");
+        if (!check(text)) return false;
+        const r = simulate(parseScenario(text));
+        // Every warp of every block issues each line once, then EXIT.
+        return r.outcome.status === "completed" && r.sm.instExecuted === (lines.length + 1) * Math.ceil(s.threadsPerBlock / 32) * s.blocks;
+      }),
+      { numRuns: Math.max(20, Math.round(RUNS / 3)), seed: SEED },
+    );
+  }, 300_000);
+  it("report", () => {
+    if (process.env.FUZZ_REPORT !== undefined) console.log(`fuzz counts (${RUNS} runs per property, seed ${SEED}):`, counts, failures.join("\n\n"));
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("fuzz: the CLI never prints a stack trace", () => {
+  const dir = scratchDir();
+  const flag = fc.oneof(
+    fc.constantFrom("--format", "--seed", "--max-cycles", "--out", "--chart", "--trace", "--trace-window", "--vary", "--jobs", "--threads", "--regs", "--smem", "--arch", "--html", "--bogus"),
+    fc.constantFrom("json", "csv", "table", "0", "-1", "1e3", "abc", "1..3", "seed=1,2", "launch.blocks=1..2", "__proto__.x=1", "x=", "10:5", ":"),
+  );
+  it("random arguments to run, sweep, report and occupancy", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("run", "sweep", "report", "occupancy"), scenarioObject, fc.array(flag, { maxLength: 6 }), async (command, scenario, flags) => {
+        const file = writeScenario(dir, "cli-fuzz.yaml", JSON.stringify(scenario));
+        // Output paths stay inside the scratch folder.
+        const args = flags.map((f, i) => (["--out", "--chart", "--trace", "--html"].includes(flags[i - 1] ?? "") ? join(dir, f) : f));
+        const withJobs = command === "sweep" ? ["--jobs", "1", "--max-cycles", "20000"] : command === "occupancy" ? [] : ["--max-cycles", "20000"];
+        const r = await cli(command, ...(command === "occupancy" ? [] : [file]), ...withJobs, ...args);
+        return [0, 1, 2].includes(r.code) && !/\n\s+at /.test(r.stderr);
+      }),
+      { numRuns: Math.max(10, Math.round(RUNS / 5)), seed: SEED },
+    );
+  }, 300_000);
+});

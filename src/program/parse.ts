@@ -1,35 +1,10 @@
 import type { ScenarioIssue } from "../errors.js";
 import { LIMITS } from "../limits.js";
 import { OPCODES, Reg } from "./opcodes.js";
+import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "./parsed-program.js";
+import { stripComments } from "./source-line.js";
 
-/** One instruction as written, before it is decoded against an architecture. */
-export interface ParsedInstruction {
-  /** Base opcode, e.g. "LDG" for `LDG.E.STRONG.GPU`. */
-  readonly base: string;
-  readonly modifiers: readonly string[];
-  /** Registers written (scoreboard indices, see Reg). */
-  readonly dsts: readonly number[];
-  /** Registers read, including a guard predicate. */
-  readonly srcs: readonly number[];
-  /** Line in the file (1-based). */
-  readonly line: number;
-  readonly text: string;
-  /** For the BRA that closes a `.loop`: index of the loop's first instruction and its trips. */
-  readonly loop?: { readonly start: number; readonly trips: number; readonly slot: number };
-  /** For BAR: barrier id and the thread count it waits for (undefined: all live threads). */
-  readonly barrier?: { readonly id: number; readonly threads?: number };
-  /**
-   * The control code's stall count (`[S4] ...`): the warp issues its next instruction no sooner
-   * than this many cycles later, whatever its operands. Undefined: 1.
-   */
-  readonly stall?: number;
-}
-
-export interface ParsedProgram {
-  readonly instructions: readonly ParsedInstruction[];
-  /** Number of `.loop` counters a warp needs. */
-  readonly loopSlots: number;
-}
+export { ParsedProgram, type ParsedInstruction } from "./parsed-program.js";
 
 export interface ParseContext {
   readonly file: string;
@@ -54,14 +29,19 @@ const MAX_TRIPS = 2 ** 31 - 1;
  */
 export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
   const issues: ScenarioIssue[] = [];
-  const instructions: ParsedInstruction[] = [];
+  const instructions = new ParsedProgramBuilder(text);
   const openLoops: { start: number; trips: number; line: number }[] = [];
   let loopSlots = 0;
-  const lines = text.split(/\r?\n/);
-
-  for (let i = 0; i < lines.length; i++) {
+  // Lines are read in place (offsets into `text`), so a program of a million lines does not
+  // keep a million line strings alive.
+  let next = 0;
+  for (let i = 0; next <= text.length; i++) {
+    const lineStart = next;
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    next = lineEnd + 1;
     const line = ctx.lineOffset + i + 1;
-    const source = stripComments(lines[i]);
+    const source = stripComments(text.slice(lineStart, lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd));
     if (source === "") continue;
     const fail = (code: ScenarioIssue["code"], expected: string, found: string) =>
       issues.push({ code, file: ctx.file, path: ctx.path, line, expected, found });
@@ -111,7 +91,7 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
       const [code, expected, found] = parsed.split("\u0000") as [ScenarioIssue["code"], string, string];
       fail(code, expected, found);
     } else {
-      instructions.push(parsed);
+      instructions.push(parsed, lineStart, lineEnd);
     }
   }
 
@@ -126,29 +106,37 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
     });
   }
   if (issues.length === 0) {
-    const last = instructions[instructions.length - 1];
-    if (last === undefined || last.base !== "EXIT") {
+    const last = instructions.length - 1;
+    if (last < 0 || instructions.base[last] !== "EXIT") {
       issues.push({
         code: "bad_program",
         file: ctx.file,
         path: ctx.path,
-        line: last?.line,
+        line: last < 0 ? undefined : instructions.line.at(last),
         expected: "a program that ends with EXIT",
-        found: last === undefined ? "an empty program" : `"${last.text}" as the last instruction`,
+        found: last < 0 ? "an empty program" : `"${instructions.textAt(last)}" as the last instruction`,
       });
     }
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, program: { instructions, loopSlots } };
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, program: new ParsedProgram(instructions) };
 }
 
-function stripComments(line: string): string {
-  if (!/[#/;]/.test(line)) return line.trim();
-  return line
-    .replace(/\/\*.*?\*\//g, "") // cuobjdump addresses: /*0240*/
-    .replace(/(#|\/\/).*$/, "")
-    .replace(/;\s*$/, "")
-    .trim();
+
+/** `R1, R2, 0x4` → ["R1", "R2", "0x4"], trimmed; [] for no operands. */
+function splitOperands(text: string): string[] {
+  const out: string[] = [];
+  if (text === "") return out;
+  let from = 0;
+  for (;;) {
+    const comma = text.indexOf(",", from);
+    const part = text.slice(from, comma < 0 ? text.length : comma);
+    out.push(part.charCodeAt(0) <= 32 || part.charCodeAt(part.length - 1) <= 32 ? part.trim() : part);
+    if (comma < 0) return out;
+    from = comma + 1;
+  }
 }
+
+const OPCODE_NAMES = new Map(Object.keys(OPCODES).map((name) => [name, name]));
 
 /** Returns the instruction, or an error as "code\0expected\0found". */
 function parseInstruction(source: string, line: number): ParsedInstruction | string {
@@ -158,7 +146,7 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
 
   // `[S4] FFMA ...`: the control code's stall count, 1..15 as in SASS.
   let stall: number | undefined;
-  const control = /^\[([^\]]*)\]\s*/.exec(rest);
+  const control = rest.charCodeAt(0) === 91 /* [ */ ? /^\[([^\]]*)\]\s*/.exec(rest) : null;
   if (control) {
     const m = /^S(\d+)$/i.exec(control[1].trim());
     stall = m === null ? NaN : Number(m[1]);
@@ -166,7 +154,7 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
     rest = rest.slice(control[0].length);
   }
 
-  const guard = /^@(!?)(\S+)\s+/.exec(rest);
+  const guard = rest.charCodeAt(0) === 64 /* @ */ ? /^@(!?)(\S+)\s+/.exec(rest) : null;
   if (guard) {
     const p = parsePredicate(guard[2]);
     if (p === undefined) return err("bad_operand", "a guard predicate @P0..@P6 or @PT", `"@${guard[1]}${guard[2]}"`);
@@ -174,18 +162,21 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
     rest = rest.slice(guard[0].length);
   }
 
-  const space = rest.search(/\s/);
+  let space = rest.indexOf(" ");
+  if (space < 0 || /\s/.test(rest.slice(0, space))) space = rest.search(/\s/);
   const opcode = space < 0 ? rest : rest.slice(0, space);
   const operandText = space < 0 ? "" : rest.slice(space + 1).trim();
-  const [base, ...modifiers] = opcode.toUpperCase().split(".");
-  const info = OPCODES[base];
+  const [written, ...modifiers] = opcode.toUpperCase().split(".");
+  const info = OPCODES[written];
+  // The table's own key string, so a million instructions share a handful of opcode strings.
+  const base = OPCODE_NAMES.get(written) ?? written;
   if (info === undefined) {
     return err("unknown_opcode", `an opcode (${Object.keys(OPCODES).join(", ")})`, `"${opcode}"`);
   }
   if (base === "BRA") {
     return err("bad_program", "a counted loop written as `.loop N` ... `.endloop` (BRA with a label is not supported)", `"${source}"`);
   }
-  const operands = operandText === "" ? [] : operandText.split(",").map((o) => o.trim());
+  const operands = splitOperands(operandText);
   if (operands.length < info.minOperands || operands.length > info.maxOperands) {
     const range = info.minOperands === info.maxOperands ? `${info.minOperands}` : `${info.minOperands} to ${info.maxOperands}`;
     return err("bad_operand", `${range} operand${info.maxOperands === 1 ? "" : "s"} for ${base}`, `${operands.length} in "${source}"`);
@@ -273,9 +264,9 @@ interface OperandReg {
 }
 
 /** Registers an operand reads or names; a string is the "expected" part of an error. */
-function parseOperand(operand: string): OperandReg[] | string {
+function parseOperand(operand: string): readonly OperandReg[] | string {
   const plain = plainRegister(operand);
-  if (plain >= 0) return [{ reg: plain, width: 1, memory: false }];
+  if (plain >= 0) return PLAIN_REGISTERS[plain];
   const text = operand.replace(/^[-!~]+/, "").replace(/^\|(.*)\|$/, "$1");
   if (text.includes("[") || text.includes("]")) {
     // Memory or constant operand: desc[UR6][R4.64], [R2+0x10], c[0x0][0x210].
@@ -298,6 +289,9 @@ function parseOperand(operand: string): OperandReg[] | string {
   if (typeof r === "string") return r;
   return [{ ...r, memory: false }];
 }
+
+/** `R0` .. `R254` as operands, shared: the common case allocates nothing. */
+const PLAIN_REGISTERS: readonly (readonly OperandReg[])[] = Array.from({ length: 255 }, (_, reg) => Object.freeze([Object.freeze({ reg, width: 1, memory: false })]));
 
 /**
  * The common operand `R12` read without regular expressions (programs of a million lines spend

@@ -59,10 +59,15 @@ export class Program {
   readonly barrierId: Int8Array;
   readonly barrierWarps: Int32Array;
   readonly line: Int32Array;
-  readonly text: readonly string[];
+  private readonly parsed: ParsedProgram;
+
+  /** The instruction at `pc` as written, for messages and traces. */
+  textAt(pc: number): string {
+    return pc >= 0 && pc < this.length ? this.parsed.textAt(pc) : "";
+  }
 
   constructor(parsed: ParsedProgram, arch: ArchSpec) {
-    const n = parsed.instructions.length;
+    const n = parsed.length;
     this.length = n;
     this.kind = new Uint8Array(n);
     this.pipe = new Uint8Array(n);
@@ -86,69 +91,54 @@ export class Program {
     this.barrierId = new Int8Array(n).fill(-1);
     this.barrierWarps = new Int32Array(n);
     this.line = new Int32Array(n);
-    const text: string[] = [];
     const pool: number[] = [];
+    const { regs } = parsed;
+    // Decode each distinct opcode form once: a million-line program has a handful of them.
+    const decoded = new Map<string, Decoded>();
 
-    parsed.instructions.forEach((ins, pc) => {
-      const info = OPCODES[ins.base];
-      // A variant timed apart (IMAD.WIDE) wins over its base opcode.
-      const timing = (ins.modifiers.length > 0 ? arch.opcodes[`${ins.base}.${ins.modifiers[0]}`] : undefined) ?? arch.opcodes[ins.base];
-      const pipeName = PIPE_NAMES[info.pipe] as PipeName;
-      const halves = arch.fmaHalves;
-      const lanes = halves !== undefined && info.pipe === Pipe.fma ? arch.pipes.fma.lanes / 2 : arch.pipes[pipeName].lanes;
-      if (timing === undefined && info.kind !== OpKind.loadGlobal && info.kind !== OpKind.storeGlobal) {
-        throw new ConfigError(
-          `architecture ${arch.name} gives no latency for ${ins.base} (line ${ins.line}); add it under arch.opcodes.${ins.base}.latencyCycles.`,
-        );
-      }
-      this.kind[pc] = info.kind;
-      this.pipe[pc] = info.pipe;
-      const placement = unitsOf(info.pipe, info.fp32 === true, halves);
-      this.unit[pc] = placement.unit;
-      this.altUnit[pc] = placement.alt;
-      this.pipeClass[pc] = info.kind === OpKind.loadGlobal ? LOAD_CLASS : placement.alt >= 0 ? FP32_EITHER_CLASS : placement.unit;
-      this.latencyCycles[pc] = timing?.latencyCycles ?? 0;
-      this.issueCycles[pc] = timing?.issueCycles ?? Math.max(1, 32 / lanes);
-      this.dispatchCycles[pc] = timing?.dispatchCycles ?? 1;
-      this.resultState[pc] =
-        info.kind === OpKind.loadGlobal
-          ? WarpState.long_scoreboard
-          : info.kind === OpKind.mio
-            ? WarpState.short_scoreboard
-            : WarpState.wait;
-      this.throttleState[pc] = info.throttle;
+    for (let pc = 0; pc < n; pc++) {
+      const base = parsed.base[pc];
+      const modifiers = parsed.modifiers[pc];
+      const key = modifiers.length > 0 ? `${base}.${modifiers[0]}` : base;
+      let d = decoded.get(key);
+      if (d === undefined) decoded.set(key, (d = decode(base, modifiers, arch, parsed.line[pc])));
+      this.kind[pc] = d.kind;
+      this.pipe[pc] = d.pipe;
+      this.unit[pc] = d.unit;
+      this.altUnit[pc] = d.alt;
+      this.pipeClass[pc] = d.pipeClass;
+      this.latencyCycles[pc] = d.latencyCycles;
+      this.issueCycles[pc] = d.issueCycles;
+      this.dispatchCycles[pc] = d.dispatchCycles;
+      this.resultState[pc] = d.resultState;
+      this.throttleState[pc] = d.throttleState;
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.
       const waitStart = pool.length;
-      for (const list of [ins.srcs, ins.dsts]) {
-        for (const r of list) {
-          if (isZeroRegister(r)) continue;
-          let seen = false;
-          for (let k = waitStart; k < pool.length && !seen; k++) seen = pool[k] === r;
-          if (!seen) pool.push(r);
-        }
-      }
+      const srcEnd = parsed.srcStart[pc] + parsed.srcCount[pc];
+      const dstEnd = parsed.dstStart[pc] + parsed.dstCount[pc];
+      for (let i = parsed.srcStart[pc]; i < srcEnd; i++) addOnce(pool, waitStart, regs[i]);
+      for (let i = parsed.dstStart[pc]; i < dstEnd; i++) addOnce(pool, waitStart, regs[i]);
       this.waitStart[pc] = waitStart;
       this.waitCount[pc] = pool.length - waitStart;
       this.writeStart[pc] = pool.length;
-      for (const r of ins.dsts) if (!isZeroRegister(r)) pool.push(r);
+      for (let i = parsed.dstStart[pc]; i < dstEnd; i++) if (!isZeroRegister(regs[i])) pool.push(regs[i]);
       this.writeCount[pc] = pool.length - this.writeStart[pc];
 
-      if (ins.loop) {
-        this.loopTarget[pc] = ins.loop.start;
-        this.loopTrips[pc] = ins.loop.trips;
-        this.loopSlot[pc] = ins.loop.slot;
-      }
-      if (ins.barrier) {
-        this.barrierId[pc] = ins.barrier.id;
-        this.barrierWarps[pc] = ins.barrier.threads === undefined ? 0 : ins.barrier.threads / 32;
-      }
-      this.stallCycles[pc] = ins.stall ?? 1;
-      this.line[pc] = ins.line;
-      text.push(ins.text);
-    });
+      this.stallCycles[pc] = parsed.stall[pc] > 0 ? parsed.stall[pc] : 1;
+      this.line[pc] = parsed.line[pc];
+    }
+    for (const loop of parsed.loops) {
+      this.loopTarget[loop.pc] = loop.start;
+      this.loopTrips[loop.pc] = loop.trips;
+      this.loopSlot[loop.pc] = loop.slot;
+    }
+    for (const [pc, barrier] of parsed.barriers) {
+      this.barrierId[pc] = barrier.id;
+      this.barrierWarps[pc] = barrier.threads === undefined ? 0 : barrier.threads / 32;
+    }
     this.regs = Int16Array.from(pool);
-    this.text = text;
+    this.parsed = parsed;
   }
 
   /** Warp-instructions one warp executes from start to EXIT (loops unrolled). */
@@ -169,11 +159,10 @@ interface Loop {
 
 /** Warp-instructions one warp executes, from the parsed program (no decoding needed). */
 export function dynamicLengthOf(parsed: ParsedProgram): number {
-  const loops: Loop[] = [];
-  parsed.instructions.forEach((ins, pc) => {
-    if (ins.loop) loops.push({ start: ins.loop.start, end: pc, trips: ins.loop.trips });
-  });
-  return countDynamic(parsed.instructions.length, loops);
+  return countDynamic(
+    parsed.length,
+    parsed.loops.map((l) => ({ start: l.start, end: l.pc, trips: l.trips })),
+  );
 }
 
 /**
@@ -199,6 +188,52 @@ function countDynamic(length: number, unsorted: readonly Loop[]): number {
     }
   }
   return total;
+}
+
+/** Appends register `r` to pool[from..] unless it is a zero register or already there. */
+function addOnce(pool: number[], from: number, r: number): void {
+  if (isZeroRegister(r)) return;
+  for (let k = from; k < pool.length; k++) if (pool[k] === r) return;
+  pool.push(r);
+}
+
+/** What the decoder derives from an opcode form (base and first modifier) on an architecture. */
+interface Decoded {
+  readonly kind: number;
+  readonly pipe: number;
+  readonly unit: number;
+  readonly alt: number;
+  readonly pipeClass: number;
+  readonly latencyCycles: number;
+  readonly issueCycles: number;
+  readonly dispatchCycles: number;
+  readonly resultState: number;
+  readonly throttleState: number;
+}
+
+function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line: number): Decoded {
+  const info = OPCODES[base];
+  // A variant timed apart (IMAD.WIDE) wins over its base opcode.
+  const timing = (modifiers.length > 0 ? arch.opcodes[`${base}.${modifiers[0]}`] : undefined) ?? arch.opcodes[base];
+  const pipeName = PIPE_NAMES[info.pipe] as PipeName;
+  const halves = arch.fmaHalves;
+  const lanes = halves !== undefined && info.pipe === Pipe.fma ? arch.pipes.fma.lanes / 2 : arch.pipes[pipeName].lanes;
+  if (timing === undefined && info.kind !== OpKind.loadGlobal && info.kind !== OpKind.storeGlobal) {
+    throw new ConfigError(`architecture ${arch.name} gives no latency for ${base} (line ${line}); add it under arch.opcodes.${base}.latencyCycles.`);
+  }
+  const placement = unitsOf(info.pipe, info.fp32 === true, halves);
+  return {
+    kind: info.kind,
+    pipe: info.pipe,
+    unit: placement.unit,
+    alt: placement.alt,
+    pipeClass: info.kind === OpKind.loadGlobal ? LOAD_CLASS : placement.alt >= 0 ? FP32_EITHER_CLASS : placement.unit,
+    latencyCycles: timing?.latencyCycles ?? 0,
+    issueCycles: timing?.issueCycles ?? Math.max(1, 32 / lanes),
+    dispatchCycles: timing?.dispatchCycles ?? 1,
+    resultState: info.kind === OpKind.loadGlobal ? WarpState.long_scoreboard : info.kind === OpKind.mio ? WarpState.short_scoreboard : WarpState.wait,
+    throttleState: info.throttle,
+  };
 }
 
 /** Which unit an instruction of `pipe` occupies, and its alternative, given the FP32 split. */

@@ -169,17 +169,13 @@ function checkProgramSize(program: ScenarioFields["program"], file: string): Sce
 function registerWarnings(program: ParsedProgram, registersPerThread: number, file: string): string[] {
   let highest = -1;
   let line = 0;
-  for (const ins of program.instructions) {
-    for (const r of ins.dsts) {
+  for (let pc = 0; pc < program.length; pc++) {
+    // An instruction's sources and then its destinations lie together in the pool.
+    for (let i = program.srcStart[pc]; i < program.dstStart[pc] + program.dstCount[pc]; i++) {
+      const r = program.regs[i];
       if (r < Reg.RZ && r > highest) {
         highest = r;
-        line = ins.line;
-      }
-    }
-    for (const r of ins.srcs) {
-      if (r < Reg.RZ && r > highest) {
-        highest = r;
-        line = ins.line;
+        line = program.line[pc];
       }
     }
   }

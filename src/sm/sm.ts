@@ -412,7 +412,7 @@ export class StreamingMultiprocessor {
         subpartition: this.warps.subpartition[w],
         pc: barrier >= 0 ? pc - 1 : pc,
         line: this.program.line[barrier >= 0 ? pc - 1 : pc] ?? 0,
-        instruction: this.program.text[barrier >= 0 ? pc - 1 : pc] ?? "",
+        instruction: this.program.textAt(barrier >= 0 ? pc - 1 : pc),
         state,
       });
       if (this.accounting.since[w] > cycle) this.rewindBranch(w, cycle);

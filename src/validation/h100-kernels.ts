@@ -1,7 +1,7 @@
 /**
  * The instruction streams of the H100 microbenchmarks `fma_chain<K>` and `ld_chain<K, F>`
- * (validation/h100/data; ../shared/groundtruth/src/bench.cu), rebuilt from their SASS as
- * listed in the groundtruth README: the same loop body instruction for instruction, the same
+ * (validation/h100/data; validation/h100/method/src/bench.cu), rebuilt from their SASS as
+ * listed in validation/h100/method/GROUNDTRUTH.md: the same loop body instruction for instruction, the same
  * trip count, and a prologue/epilogue padded so each warp executes exactly `inst_per_warp`.
  */
 export interface BenchConfig {
@@ -78,7 +78,7 @@ function ldLoop(K: number, F: number): string[] {
 const accumulator = (k: number) => `R${60 + k}`;
 const value = (k: number) => `R${20 + k}`;
 
-/** Instructions outside the loop per warp when `inst_per_warp` is not given (groundtruth README). */
+/** Instructions outside the loop per warp when `inst_per_warp` is not given (validation/h100/method/GROUNDTRUTH.md). */
 function defaultOverhead(kernel: BenchConfig["kernel"], K: number, F: number): number {
   if (kernel === "fma_chain") return interpolate({ 1: 50, 2: 53, 4: 57, 8: 67 }, K);
   return F === 0 ? interpolate({ 1: 72, 2: 86, 4: 112, 8: 166 }, K) : interpolate({ 1: 76, 2: 93, 4: 127, 8: 185 }, K);

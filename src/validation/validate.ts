@@ -55,7 +55,7 @@ export interface ValidationReport {
   readonly summary: ValidationSummary;
 }
 
-/** Reads a CSV with the columns of groundtruth results/summary.csv, checking them. */
+/** Reads a CSV with the columns of validation/h100/data/summary.csv, checking them. */
 export function readValidationData(file: string): Record<string, string>[] {
   let text: string;
   try {
@@ -78,7 +78,7 @@ export function readValidationData(file: string): Record<string, string>[] {
       file,
       path: [],
       line: 1,
-      expected: `the columns of groundtruth summary.csv (${REQUIRED.join(", ")})`,
+      expected: `the columns of validation/h100/data/summary.csv (${REQUIRED.join(", ")})`,
       found: records.length === 0 ? "no data rows" : `no column ${missing.join(", ")}`,
     });
   }

@@ -4,9 +4,9 @@ import type { ArchSpec } from "../arch-spec.js";
  * NVIDIA H100 SXM (Hopper, compute capability 9.0).
  *
  * Sources, abbreviated below:
- * - [props]  ../shared/groundtruth/results/device_props.csv: cudaGetDeviceProperties on a real
+ * - [props]  validation/h100/data/ (from ../shared/groundtruth/results/) device_props.csv: cudaGetDeviceProperties on a real
  *            H100 80GB HBM3, copied into this project's validation data.
- * - [lat]    ../shared/groundtruth/results/latency_ncu.csv and latency.csv: dependent-chain
+ * - [lat]    validation/h100/data/ (from ../shared/groundtruth/results/) latency_ncu.csv and latency.csv: dependent-chain
  *            microbenchmarks on that H100 (slope method); latency_ncu at the 1590 MHz clock
  *            Nsight Compute locks, which is the clock of the counters we validate against.
  * - [occ]    the rules of NVIDIA's occupancy calculator (cuda_occupancy.h, CUDA 13.0) and the

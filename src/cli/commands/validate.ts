@@ -15,7 +15,7 @@ export const BUNDLED_DATA = fileURLToPath(new URL("../../../validation/h100/data
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
     .description("simulate H100 microbenchmark configurations and compare with their Nsight Compute counters")
-    .option("-d, --data <file>", "CSV with the columns of groundtruth results/summary.csv (default: the bundled H100 data)")
+    .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
     .addHelpText(

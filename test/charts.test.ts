@@ -42,6 +42,26 @@ describe("charts", () => {
     expect(lines.filter((l) => l.dash === "5,4")).toHaveLength(3);
   });
 
+  it("legends draw the dash pattern with a visible stroke, and axes are titled in words (issue 16)", async () => {
+    const axes = axesFromSection({ "launch.blocks": [1, 4], "program.ilp": [1, 4] }, file);
+    const rows = await runSweep({ text, file, configurations: expandSweep(axes), jobs: 1 });
+    const [utilization, heatmap, stalls] = sweepCharts(rows, axes.map((a) => a.path.join(".")));
+    const svg = await renderSvg(utilization.spec);
+    // The strokeDash legend's two symbols: a solid and a dashed line, each with a stroke colour.
+    const symbols = [...svg.matchAll(/role-legend-symbol[^>]*><path[^>]*d="M-10,0L10,0"[^>]*>/g)].map((m) => m[0]);
+    expect(symbols).toHaveLength(2);
+    for (const s of symbols) expect(s).toMatch(/stroke="#444"/);
+    expect(symbols.map((s) => /stroke-dasharray="([^"]*)"/.exec(s)?.[1])).toEqual(["1,0", "5,4"]);
+    expect(svg).toContain("ILP 4");
+    const heat = await renderSvg(heatmap.spec);
+    expect(heat).toContain("ILP (independent loads per warp)");
+    expect(heat).not.toContain("program.ilp");
+    expect(heat).toContain("100%");
+    expect(await renderSvg(stalls.spec)).toContain("blocks, ILP");
+    const run = runCharts(simulate(loadScenario("scenarios/latency-hiding/ilp4-w4.yaml")));
+    expect(await renderSvg(run[1].spec)).toContain("sub-partition");
+  });
+
   it("render a run's eligible histogram and stall bars as valid SVG", async () => {
     const result = simulate(loadScenario("scenarios/latency-hiding/ilp4-w4.yaml"));
     for (const chart of runCharts(result)) expect(XMLValidator.validate(await renderSvg(chart.spec))).toBe(true);

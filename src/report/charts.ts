@@ -40,13 +40,51 @@ export async function writeCharts(dir: string, charts: readonly Chart[]): Promis
   return written;
 }
 
+/** Words for the fields sweeps usually vary, for axis and legend titles. */
+const FIELD_TITLES: Readonly<Record<string, string>> = {
+  "program.ilp": "ILP (independent loads per warp)",
+  "program.computePerLoad": "FFMAs per loaded value",
+  "program.iterations": "loop iterations",
+  "launch.blocks": "blocks",
+  "launch.threadsPerBlock": "threads per block",
+  "launch.registersPerThread": "registers per thread",
+  "launch.sharedMemPerBlock": "shared memory per block (bytes)",
+  "launch.residentBlocks": "resident blocks (pinned)",
+  "memory.latency.cycles": "load latency (cycles)",
+  "memory.latency.min": "minimum load latency (cycles)",
+  "memory.latency.max": "maximum load latency (cycles)",
+  scheduler: "scheduler policy",
+  seed: "seed",
+};
+
+/** A field path in words: the table above, else its last part with camelCase split. */
+export function fieldTitle(path: string): string {
+  return FIELD_TITLES[path] ?? (path.split(".").pop() ?? path).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+/** Short words for a field's value in a legend: "ILP 4", "blocks 8". */
+function seriesLabel(path: string, value: unknown): string {
+  const short = path === "program.ilp" ? "ILP" : fieldTitle(path).replace(/ \(.*\)$/, "");
+  return `${short} ${String(value)}`;
+}
+
+/** A legend for a strokeDash encoding that draws the dash pattern, not the line's points. */
+const DASH_LEGEND = {
+  symbolType: "stroke",
+  symbolStrokeWidth: 2,
+  symbolSize: 400,
+  title: null,
+  // Vega-Lite gives these symbols no stroke colour of their own (they would be invisible).
+  encode: { symbols: { update: { stroke: { value: "#444" } } } },
+} as const;
+
 /**
  * Issue utilization against resident warps per scheduler, a line per series (e.g. ILP), with
  * Little's law dashed: each series' point with the fewest warps, scaled by the warp count,
  * capped at 1 (a scheduler issues at most once per cycle).
  */
 export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | undefined, title: string): Chart {
-  const seriesOf = (r: SweepRow) => (seriesKey === undefined ? "all" : `${seriesKey.split(".").pop()} = ${r[seriesKey]}`);
+  const seriesOf = (r: SweepRow) => (seriesKey === undefined ? "all" : seriesLabel(seriesKey, r[seriesKey]));
   const points = rows.map((r) => ({ warps: Number(r.warps_per_scheduler), issue: Number(r.issue_active), series: seriesOf(r), kind: "simulated" }));
   const predicted: typeof points = [];
   for (const series of new Set(points.map((p) => p.series))) {
@@ -66,12 +104,12 @@ export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | 
       encoding: {
         x: { field: "warps", type: "quantitative", title: "resident warps per scheduler" },
         y: { field: "issue", type: "quantitative", title: "issue utilization", scale: { domain: [0, 1] }, axis: { format: "%" } },
-        color: { field: "series", type: "nominal", title: seriesKey ?? "" },
+        color: { field: "series", type: "nominal", title: seriesKey === undefined ? null : fieldTitle(seriesKey).replace(/ \(.*\)$/, ""), sort: null },
         strokeDash: {
           field: "kind",
           type: "nominal",
-          title: "",
           scale: { domain: ["simulated", "Little's law"], range: [[1, 0], [5, 4]] },
+          legend: DASH_LEGEND,
         },
       },
     },
@@ -90,9 +128,9 @@ export function heatmapChart(rows: readonly SweepRow[], xKey: string, yKey: stri
       data: { values: rows.map((r) => ({ x: r[xKey], y: r[yKey], issue: Number(r.issue_active) })) },
       mark: "rect",
       encoding: {
-        x: { field: "x", type: "ordinal", title: xKey },
-        y: { field: "y", type: "ordinal", title: yKey, sort: "descending" },
-        color: { field: "issue", type: "quantitative", title: "issue", scale: { domain: [0, 1], scheme: "viridis" } },
+        x: { field: "x", type: "ordinal", title: fieldTitle(xKey) },
+        y: { field: "y", type: "ordinal", title: fieldTitle(yKey), sort: "descending" },
+        color: { field: "issue", type: "quantitative", title: "issue utilization", scale: { domain: [0, 1], scheme: "viridis" }, legend: { format: "%" } },
         tooltip: [{ field: "issue", format: ".1%" }],
       },
     },
@@ -100,7 +138,7 @@ export function heatmapChart(rows: readonly SweepRow[], xKey: string, yKey: stri
 }
 
 /** Warp-cycles per issued instruction by state, stacked, one bar per configuration. */
-export function stallChart(rows: readonly SweepRow[], labelOf: (r: SweepRow) => string, title: string): Chart {
+export function stallChart(rows: readonly SweepRow[], labelOf: (r: SweepRow) => string, title: string, xTitle: string): Chart {
   const values = rows.flatMap((r) =>
     STATE_ORDER.map((state) => ({ config: labelOf(r), state, cycles: Number(r[`stall_${state}_per_issue`]) })).filter((v) => v.cycles > 0),
   );
@@ -114,7 +152,7 @@ export function stallChart(rows: readonly SweepRow[], labelOf: (r: SweepRow) => 
       data: { values },
       mark: "bar",
       encoding: {
-        x: { field: "config", type: "nominal", title: "configuration", sort: null },
+        x: { field: "config", type: "nominal", title: xTitle, sort: null },
         y: { field: "cycles", type: "quantitative", title: "warp cycles per issued instruction", stack: "zero" },
         color: { field: "state", type: "nominal", title: "warp state", sort: STATE_ORDER },
         order: { field: "state", sort: "ascending" },
@@ -150,7 +188,7 @@ export function runCharts(result: SimulationResult): Chart[] {
     for (const state of STATE_ORDER) row[`stall_${state}_per_issue`] = sp.stalls[state].perIssue;
     return row;
   });
-  return [eligibleHistogramChart(result), stallChart(rows, (r) => String(r.smsp), `warp states: ${result.scenario.name}`)];
+  return [eligibleHistogramChart(result), stallChart(rows, (r) => String(r.smsp), `warp states: ${result.scenario.name}`, "sub-partition")];
 }
 
 /** The charts of a sweep, chosen by what it varies. */
@@ -161,7 +199,14 @@ export function sweepCharts(rows: readonly SweepRow[], varied: readonly string[]
     charts.push(utilizationChart(rows, series, "issue utilization vs resident warps"));
   }
   if (varied.length >= 2) charts.push(heatmapChart(rows, varied[0], varied[1]));
-  charts.push(stallChart(rows, (r) => varied.map((k) => `${k.split(".").pop()}=${r[k]}`).join(" "), "warp states per configuration"));
+  charts.push(
+    stallChart(
+      rows,
+      (r) => varied.map((k) => seriesLabel(k, r[k])).join(", "),
+      "warp states per configuration",
+      varied.map((k) => fieldTitle(k).replace(/ \(.*\)$/, "")).join(", "),
+    ),
+  );
   return charts;
 }
 
@@ -199,9 +244,9 @@ export function validationCharts(points: readonly ValidationPoint[]): Chart[] {
         mark: { type: "line", point: true },
         encoding: {
           x: { field: "warps", type: "quantitative", title: "warps per SM", scale: { type: "log", base: 2 }, axis: { values: [1, 2, 4, 8, 16, 32, 64] } },
-          y: { field: "issue", type: "quantitative", title: "issue active (per SMSP)", scale: { domain: [0, 1] } },
-          color: { field: "series", type: "nominal", title: "" },
-          strokeDash: { field: "source", type: "nominal", title: "", scale: { domain: ["H100 (ncu)", "warpsim"], range: [[1, 0], [5, 4]] } },
+          y: { field: "issue", type: "quantitative", title: "issue active (per SMSP)", scale: { domain: [0, 1] }, axis: { format: "%" } },
+          color: { field: "series", type: "nominal", title: variant === "fma" ? "K = ILP" : "K = ILP, F = FFMA/load" },
+          strokeDash: { field: "source", type: "nominal", scale: { domain: ["H100 (ncu)", "warpsim"], range: [[1, 0], [5, 4]] }, legend: DASH_LEGEND },
         },
       },
     };

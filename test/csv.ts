@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 
 /** Reads a plain CSV (no quoted fields) into records keyed by the header. */
 export function readCsv(path: string): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(path, "utf8").trim().split(/\r?\n/);
+  return parseCsv(readFileSync(path, "utf8"));
+}
+
+/** Parses plain CSV text (no quoted fields) into records keyed by the header. */
+export function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...lines] = text.trim().split(/\r?\n/);
   const keys = header.split(",");
   return lines.map((line) => {
     const cells = line.split(",");

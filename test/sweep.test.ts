@@ -1,5 +1,8 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cli, scratchDir } from "./cli/cli-helper.js";
+import { parseCsv } from "./csv.js";
 import { loadScenario, parseScenario, simulate } from "../src/index.js";
 import { schedulerColumns } from "../src/report/flatten.js";
 import { formatSweepCsv } from "../src/cli/commands/sweep.js";
@@ -47,7 +50,7 @@ describe("warpsim sweep", () => {
     const serial = formatSweepCsv(await runSweep({ text, file, configurations, jobs: 1 }));
     const parallel = formatSweepCsv(await runSweep({ text, file, configurations, jobs: 2 }));
     expect(parallel).toBe(serial);
-    expect(serial.split("\n")[0].startsWith("launch.blocks,program.ilp,warps_per_scheduler,outcome,cycles")).toBe(true);
+    expect(serial.split("\n")[0].startsWith("scenario,seed,launch.blocks,program.ilp,warps_per_scheduler,outcome,cycles")).toBe(true);
   });
 
   it("reports a configuration that is bad input with its assignment", async () => {
@@ -57,5 +60,27 @@ describe("warpsim sweep", () => {
 
   it("ignores the sweep section when a scenario runs alone", () => {
     expect(loadScenario(file).launch.blocks).toBe(1);
+  });
+});
+
+describe("tidy sweep output (issue 16)", () => {
+  it("rows carry the scenario name and seed; histograms come as long rows that sum to active cycles", async () => {
+    const dir = scratchDir();
+    const hist = join(dir, "hist.csv");
+    const r = await cli("sweep", "scenarios/sweep-ilp-warps.yaml", "--vary", "launch.blocks=1,2", "--vary", "program.ilp=1", "--jobs", "1", "--histogram", hist);
+    expect(r.code).toBe(0);
+    const rows = parseCsv(r.stdout);
+    expect(rows.map((x) => [x.scenario, x.seed, x["launch.blocks"]])).toEqual([
+      ["sweep-ilp-warps", "1", "1"],
+      ["sweep-ilp-warps", "1", "2"],
+    ]);
+    expect(Object.keys(rows[0])).not.toContain("eligible_hist");
+    const long = parseCsv(readFileSync(hist, "utf8"));
+    expect(Object.keys(long[0])).toEqual(["scenario", "seed", "launch.blocks", "program.ilp", "eligible", "cycles"]);
+    for (const blocks of ["1", "2"]) {
+      const own = long.filter((x) => x["launch.blocks"] === blocks);
+      const active = Number(rows.find((x) => x["launch.blocks"] === blocks)!.active_cycles);
+      expect(own.reduce((sum, x) => sum + Number(x.cycles), 0)).toBe(active);
+    }
   });
 });

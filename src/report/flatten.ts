@@ -1,31 +1,32 @@
 import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
-/** A metric of one scope ("smsp0".."smsp3" or "sm") under a stable snake_case name. */
+/** A numeric metric of one scope ("smsp0".."smsp3" or "sm") under a stable snake_case name. */
 export interface MetricRow {
   readonly scope: string;
   readonly metric: string;
-  readonly value: number | string;
+  readonly value: number;
 }
 
-/** Every metric of a result as tidy rows: one per scope and metric (docs/metrics.md). */
+/**
+ * Every numeric metric of a result as tidy rows: one per scope and metric (docs/metrics.md).
+ * The run's text attributes (outcome, occupancy limiter) are columns of the CSV, not rows.
+ */
 export function metricRows(result: SimulationResult): MetricRow[] {
   const rows: MetricRow[] = [];
   result.subpartitions.forEach((m, i) => pushScheduler(rows, `smsp${i}`, m));
   pushScheduler(rows, "sm", result.sm);
   const occ = result.occupancy;
-  const sm = (metric: string, value: number | string) => rows.push({ scope: "sm", metric, value });
+  const sm = (metric: string, value: number) => rows.push({ scope: "sm", metric, value });
   sm("occupancy_theoretical", occ.theoretical.occupancy);
   sm("occupancy_achieved", occ.achieved);
   sm("warps_per_sm_theoretical", occ.theoretical.warpsPerSm);
   sm("warps_per_sm_achieved", occ.achievedWarpsPerSm);
   sm("blocks_per_sm_theoretical", occ.theoretical.blocksPerSm);
   sm("blocks_per_sm_resident", occ.residentBlocks);
-  sm("occupancy_limiter", occ.theoretical.limiters.join("+"));
   sm("warp_lifetime_min", result.warpLifetimes.minCycles);
   sm("warp_lifetime_mean", result.warpLifetimes.meanCycles);
   sm("warp_lifetime_max", result.warpLifetimes.maxCycles);
-  sm("outcome", result.outcome.status);
   return rows;
 }
 

@@ -33,6 +33,8 @@ export interface SweepOptions {
 export interface SweepResult {
   /** Rows of the configurations that ran, in configuration order. */
   readonly rows: SweepRow[];
+  /** Each row's eligible-warps histogram (cycles with 0, 1, 2, ... eligible warps). */
+  readonly histograms: (readonly number[])[];
   /** For each configuration that deadlocked or hit the cycle limit: what its warps were doing. */
   readonly incomplete: string[];
   /** Whether the sweep was stopped (signal) before every configuration ran. */
@@ -100,6 +102,7 @@ export async function runSweepDetailed(options: SweepOptions): Promise<SweepResu
   const ran = done.filter((o): o is SweepOutcome & { ok: true } => o !== undefined && o.ok);
   return {
     rows: ran.map((o) => o.row),
+    histograms: ran.map((o) => o.histogram),
     incomplete: ran.flatMap((o) => (o.incomplete === undefined ? [] : [o.incomplete])),
     interrupted: ran.length < tasks.length,
   };

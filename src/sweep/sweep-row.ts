@@ -22,15 +22,16 @@ export interface SweepTask {
  * message of its configuration.
  */
 export type SweepOutcome =
-  | { readonly ok: true; readonly row: SweepRow; readonly incomplete?: string }
+  | { readonly ok: true; readonly row: SweepRow; readonly histogram: readonly number[]; readonly incomplete?: string }
   | { readonly ok: false; readonly message: string; readonly exitCode: WarpsimError["exitCode"] };
 
 /** Runs one configuration (in this thread or a worker): the same result either way. */
 export function sweepRow(task: SweepTask): SweepOutcome {
   try {
     const { row, result } = configurationRow(task);
-    if (result.outcome.status === "completed") return { ok: true, row };
-    return { ok: true, row, incomplete: incompleteMessage(`${task.file} [${describeAssignments(task.assignments)}]`, result) };
+    const histogram = result.sm.eligibleHistogram;
+    if (result.outcome.status === "completed") return { ok: true, row, histogram };
+    return { ok: true, row, histogram, incomplete: incompleteMessage(`${task.file} [${describeAssignments(task.assignments)}]`, result) };
   } catch (e) {
     if (e instanceof WarpsimError) return { ok: false, message: e.message, exitCode: e.exitCode };
     throw e;
@@ -40,7 +41,7 @@ export function sweepRow(task: SweepTask): SweepOutcome {
 function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationResult } {
   const scenario = parseScenario(task.text, task.file, task.assignments);
   const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
-  const row: SweepRow = {};
+  const row: SweepRow = { scenario: scenario.name, seed: result.scenario.seed };
   for (const a of task.assignments) row[a.path.join(".")] = a.value;
   const residentBlocks = Math.min(scenario.launch.blocks, scenario.residentBlocks);
   row.warps_per_scheduler = (residentBlocks * scenario.occupancy.warpsPerBlock) / scenario.arch.subpartitionsPerSm;
@@ -52,6 +53,5 @@ function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationR
   row.warp_lifetime_min = result.warpLifetimes.minCycles;
   row.warp_lifetime_mean = result.warpLifetimes.meanCycles;
   row.warp_lifetime_max = result.warpLifetimes.maxCycles;
-  row.eligible_hist = result.sm.eligibleHistogram.join(";");
   return { row, result };
 }

@@ -33,8 +33,14 @@ describe("warpsim occupancy", () => {
     expect(json.blocksPerSm).toBe(16);
     expect(Object.keys(json.impact)).toEqual(["blockSize", "registersPerThread", "sharedMemPerBlock"]);
     const csv = (await cli("occupancy", "-t", "128", "-f", "csv")).stdout.split("\n");
-    expect(csv[0]).toBe("vary,from,to,blocks_per_sm,warps_per_sm,occupancy,current");
-    expect(csv.filter((l) => l.endsWith(",true"))).toHaveLength(3);
+    expect(csv[0]).toBe("vary,from,to,blocks_per_sm,warps_per_sm,occupancy,current,at,limit_warps,limit_registers,limit_shared_memory,limit_blocks,limit_barriers,limited_by");
+    const current = csv.filter((l) => l.split(",")[6] === "1");
+    expect(current).toHaveLength(3);
+    // 128 threads, 32 registers, no shared memory on sm_90 (by hand): 16 blocks by the 64 warp
+    // slots, 16 by registers (65,536 / (32 x 128)), 228 by shared memory (the 1 KiB the driver
+    // reserves per block, in 228 KiB), 32 block slots, 64 by barriers; warps and registers limit.
+    for (const row of current) expect(row.split(",").slice(8)).toEqual(["16", "16", "228", "32", "64", "warps+registers"]);
+    expect(current.map((row) => row.split(",")[7])).toEqual(["128", "32", "0"]);
   });
 
   it("refuses a launch CUDA would refuse, naming the limit and both numbers", async () => {

@@ -22,9 +22,12 @@ describe("warpsim run", () => {
     expect((await cli("run", "scenarios/single-warp-807.yaml", "--format", "json", "--out", json)).code).toBe(0);
     expect(JSON.parse(readFileSync(json, "utf8")).cycles).toBe(807);
     const csv = (await cli("run", "scenarios/single-warp-807.yaml", "-f", "csv")).stdout.trim().split("\n");
-    expect(csv[0]).toBe("scope,metric,value");
-    expect(csv).toContain("sm,cycles,807");
-    expect(csv).toContain("smsp0,stall_long_scoreboard_warp_cycles,400");
+    expect(csv[0]).toBe("scenario,seed,outcome,occupancy_limiter,scope,metric,value");
+    const run = "single-warp-807,1,completed,blocks";
+    expect(csv).toContain(`${run},sm,cycles,807`);
+    expect(csv).toContain(`${run},smsp0,stall_long_scoreboard_warp_cycles,400`);
+    // One type per column: every value is a number.
+    for (const line of csv.slice(1)) expect(Number.isFinite(Number(line.split(",").pop()))).toBe(true);
   });
 
   it("--help explains every option", async () => {
@@ -116,7 +119,7 @@ describe("sweep, report and trace from the command line", () => {
     expect(r.code).toBe(0);
     const lines = readFileSync(out, "utf8").trim().split("\n");
     expect(lines).toHaveLength(5);
-    expect(lines[1].startsWith("1,1,1,completed,")).toBe(true);
+    expect(lines[1].startsWith("sweep-ilp-warps,1,1,1,1,completed,")).toBe(true);
     expect(readFileSync(join(charts, "utilization-vs-warps.svg"), "utf8").startsWith("<svg")).toBe(true);
     expect(JSON.parse(readFileSync(join(charts, "heatmap.vl.json"), "utf8")).mark).toBe("rect");
   });

@@ -1,9 +1,9 @@
 import { Command, InvalidArgumentError } from "commander";
-import { stringify } from "csv-stringify/sync";
 import { occupancy, type LaunchResources } from "../../arch/occupancy.js";
 import { occupancyImpact } from "../../arch/occupancy-impact.js";
 import { PRESETS } from "../../arch/presets/index.js";
 import { occupancyImpactChart, writeCharts } from "../../report/charts.js";
+import { formatOccupancyCsv } from "../../report/occupancy-csv.js";
 import { formatOccupancyTable } from "../../report/occupancy-table.js";
 import { parseByteSize } from "../../scenario/schema.js";
 import { writingTo, type CliIo } from "../io.js";
@@ -63,11 +63,7 @@ Example:
       if (opts.format === "json") {
         io.stdout(JSON.stringify({ launch, ...result, impact }, null, 2) + "\n");
       } else if (opts.format === "csv") {
-        const rows: (string | number | boolean)[][] = [];
-        for (const [view, ranges] of Object.entries(impact)) {
-          for (const r of ranges) rows.push([view, r.from, r.to, r.blocksPerSm, r.warpsPerSm, r.occupancy, String(r.current)]);
-        }
-        io.stdout(stringify(rows, { header: true, columns: ["vary", "from", "to", "blocks_per_sm", "warps_per_sm", "occupancy", "current"] }));
+        io.stdout(formatOccupancyCsv(arch, launch, impact));
       } else {
         io.stdout(formatOccupancyTable(arch, launch, result, impact));
       }

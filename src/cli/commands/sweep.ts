@@ -20,6 +20,7 @@ interface SweepCliOptions {
   out?: string;
   jobs?: number;
   chart?: string;
+  histogram?: string;
   seed?: number;
   maxCycles: number;
 }
@@ -33,6 +34,7 @@ export function sweepCommand(io: CliIo, setExit: (code: number) => void): Comman
     .option("-o, --out <file>", "write the rows to this file instead of standard output")
     .option("-j, --jobs <n>", "worker threads (default: all cores; 1 runs in this thread)", wholeNumber(1))
     .option("--chart <dir>", "write SVG charts (and their Vega-Lite specs) to this folder")
+    .option("--histogram <file>", "write the eligible-warps histograms as long CSV: the swept fields, eligible (k), cycles")
     .option("-s, --seed <n>", "seed for every configuration (default: the scenario's)", wholeNumber(0))
     .option("--max-cycles <n>", "cycle limit of each configuration", wholeNumber(1), DEFAULT_MAX_CYCLES)
     .addHelpText(
@@ -81,6 +83,7 @@ Examples:
       const text = opts.format === "json" ? JSON.stringify(rows, null, 2) + "\n" : formatSweepCsv(rows);
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
+      if (opts.histogram) writeOutput(opts.histogram, formatHistogramCsv(rows, result.histograms, axes.map((a) => a.path.join("."))));
       if (opts.chart && !result.interrupted) {
         const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, sweepCharts(rows, axes.map((a) => a.path.join(".")))));
         io.stderr(`charts: ${written.join(", ")}\n`);
@@ -94,6 +97,14 @@ Examples:
         setExit(ExitCode.interrupted);
       }
     });
+}
+
+/** Long CSV of the histograms: a row per configuration and eligible-warp count k. */
+export function formatHistogramCsv(rows: readonly SweepRow[], histograms: readonly (readonly number[])[], varied: readonly string[]): string {
+  const columns = ["scenario", "seed", ...varied.filter((v) => v !== "seed"), "eligible", "cycles"];
+  const out: (string | number)[][] = [];
+  rows.forEach((row, i) => histograms[i].forEach((cycles, k) => out.push([...columns.slice(0, -2).map((c) => row[c]), k, cycles])));
+  return stringify(out, { header: true, columns });
 }
 
 /** Tidy CSV: one row per configuration, the same columns in every row. */

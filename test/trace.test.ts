@@ -20,7 +20,7 @@ interface TraceEvent {
 function traced(file: string, window?: { start: number; end: number }) {
   const scenario = loadScenario(file);
   const path = join(dir, `${Math.random()}.json`);
-  const writer = new TraceWriter(path, scenario.arch.subpartitionsPerSm, window);
+  const writer = new TraceWriter(path, scenario.arch.subpartitionsPerSm, window, (pc) => scenario.program.textAt(pc));
   const result = simulate(scenario, { hooks: writer.hooks() });
   writer.finish(result.cycles);
   const json = JSON.parse(readFileSync(path, "utf8")) as { traceEvents: TraceEvent[] };
@@ -82,5 +82,24 @@ describe("Perfetto trace", () => {
       expect(e.ts!).toBeGreaterThanOrEqual(500);
       expect(e.ts! + (e.dur ?? 0)).toBeLessThanOrEqual(1500);
     }
+  });
+
+  it("names each slice's instruction, pc and block (issue 16)", () => {
+    const { events } = traced("scenarios/single-warp-807.yaml");
+    const slices = events.filter((e) => e.ph === "X");
+    // One warp: LDG at 0 (selected), FFMA waits on it (long_scoreboard, pc 1), STG, EXIT, and the
+    // drain of its store is about the EXIT.
+    expect(slices.map((e) => [e.name, e.args?.pc, e.args?.instruction, e.args?.block])).toEqual([
+      ["selected", 0, "LDG.E R0, [R2.64]", 0],
+      ["long_scoreboard", 1, "FFMA R1, R0, R0, R4", 0],
+      ["selected", 1, "FFMA R1, R0, R0, R4", 0],
+      ["wait", 2, "STG.E [R2.64], R1", 0],
+      ["selected", 2, "STG.E [R2.64], R1", 0],
+      ["selected", 3, "EXIT", 0],
+      ["drain", 3, "EXIT", 0],
+    ]);
+    expect(slices.find((e) => e.name === "barrier")).toBeUndefined();
+    const barriers = traced("test/scenarios/fixtures/barrier-waves.yaml").events.filter((e) => e.name === "barrier");
+    for (const b of barriers) expect(b.args?.instruction).toBe("BAR.SYNC 0");
   });
 });

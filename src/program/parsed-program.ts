@@ -77,7 +77,7 @@ export class ParsedProgram {
 
   /** The instruction at `pc` as written (without comments), for messages and traces. */
   textAt(pc: number): string {
-    return this.builder.textAt(pc);
+    return pc >= 0 && pc < this.length ? this.builder.textAt(pc) : "";
   }
 
   sources(pc: number): number[] {

@@ -14,7 +14,8 @@ const FLUSH_BYTES = 1 << 20;
  * Streams a Chrome/Perfetto trace (JSON object format) while a simulation runs: one track
  * per warp slot, grouped by sub-partition (a "process" per SMSP), with a slice per state
  * interval named as Nsight Compute names the state; and counter tracks per sub-partition for
- * eligible warps and issue. Timestamps are cycles (shown as microseconds). Output is written
+ * eligible warps and issue. Each slice's args name its instruction, pc and block. Timestamps
+ * are cycles (shown as microseconds). Output is written
  * in 1 MiB chunks, so memory stays bounded however long the run.
  */
 export class TraceWriter {
@@ -24,6 +25,8 @@ export class TraceWriter {
   private first = true;
   private readonly since = new Map<number, number>();
   private readonly state = new Map<number, number>();
+  private readonly pc = new Map<number, number>();
+  private readonly block = new Map<number, number>();
   private readonly smspOf = new Map<number, number>();
   private readonly named = new Set<number>();
   private readonly lastEligible: number[] = [];
@@ -34,9 +37,13 @@ export class TraceWriter {
     path: string,
     private readonly subpartitions: number,
     private readonly window: TraceWindow = { start: 0, end: Infinity },
+    /** The text of the instruction at a pc, for the slices' args. */
+    private readonly instructionAt: (pc: number) => string = () => "",
   ) {
     this.fd = openSync(path, "w");
-    this.write('{"displayTimeUnit":"ns","otherData":{"timeUnit":"1 us = 1 SM cycle"},"traceEvents":[\n');
+    // Timestamps are in microseconds by the format; one microsecond is one SM cycle, so the
+    // viewers' default microsecond display reads as cycles (no displayTimeUnit override).
+    this.write('{"otherData":{"timeUnit":"1 us = 1 SM cycle"},"traceEvents":[\n');
     for (let s = 0; s < subpartitions; s++) {
       this.event({ name: "process_name", ph: "M", pid: s, tid: 0, args: { name: `SM.SMSP[${s}]` } });
       this.event({ name: "process_sort_index", ph: "M", pid: s, tid: 0, args: { sort_index: s } });
@@ -50,7 +57,7 @@ export class TraceWriter {
   hooks(): Hooks {
     return {
       issue: [],
-      stateChange: [(cycle, smsp, warp, state) => this.onStateChange(cycle, smsp, warp, state)],
+      stateChange: [(cycle, smsp, warp, state, pc, block) => this.onStateChange(cycle, smsp, warp, state, pc, block)],
       schedule: [(cycle, smsp, eligible, issued) => this.onSchedule(cycle, smsp, eligible, issued)],
     };
   }
@@ -65,7 +72,7 @@ export class TraceWriter {
     closeSync(this.fd);
   }
 
-  private onStateChange(cycle: number, smsp: number, warp: number, state: WarpState | -1): void {
+  private onStateChange(cycle: number, smsp: number, warp: number, state: WarpState | -1, pc: number, block: number): void {
     const since = this.since.get(warp);
     if (since !== undefined) this.slice(warp, this.state.get(warp)!, since, cycle);
     if (state === -1) {
@@ -80,6 +87,8 @@ export class TraceWriter {
     this.smspOf.set(warp, smsp);
     this.since.set(warp, cycle);
     this.state.set(warp, state);
+    this.pc.set(warp, pc);
+    this.block.set(warp, block);
   }
 
   private onSchedule(cycle: number, smsp: number, eligible: number, issued: boolean): void {
@@ -105,7 +114,9 @@ export class TraceWriter {
     const start = Math.max(from, this.window.start);
     const end = Math.min(to, this.window.end);
     if (end <= start) return;
-    this.event({ name: WARP_STATE_NAMES[state], cat: "warp", ph: "X", pid: this.smspOf.get(warp)!, tid: warp, ts: start, dur: end - start });
+    const pc = this.pc.get(warp) ?? 0;
+    const args = { instruction: this.instructionAt(pc), pc, block: this.block.get(warp) ?? 0 };
+    this.event({ name: WARP_STATE_NAMES[state], cat: "warp", ph: "X", pid: this.smspOf.get(warp)!, tid: warp, ts: start, dur: end - start, args });
   }
 
   private event(e: Record<string, unknown>): void {

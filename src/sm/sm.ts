@@ -90,7 +90,11 @@ export class StreamingMultiprocessor {
     const slots = arch.maxWarpsPerSm;
     this.warps = new WarpTable(slots, program.loopSlots);
     this.scoreboard = new Scoreboard(slots);
-    this.accounting = new StateAccounting(slots, arch.subpartitionsPerSm, config.hooks);
+    this.accounting = new StateAccounting(slots, arch.subpartitionsPerSm, config.hooks, {
+      pc: this.warps.pc,
+      gridBlock: this.warps.blockAge,
+      atBarrier: this.warps.waitingAtBarrier,
+    });
     this.blocks = new BlockTable(config.residentBlocksLimit, this.warpsPerBlock);
     this.memory = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`), config.memoryLimits);
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);

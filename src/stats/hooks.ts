@@ -8,8 +8,12 @@ import type { WarpState } from "./warp-state.js";
 export interface Hooks {
   /** A warp issued the instruction at `pc` in `cycle`. */
   readonly issue: ((cycle: number, subpartition: number, warp: number, pc: number) => void)[];
-  /** From `cycle` on, `warp` is in `state` (-1: it left the SM). Cycles never decrease per warp. */
-  readonly stateChange: ((cycle: number, subpartition: number, warp: number, state: WarpState | -1) => void)[];
+  /**
+   * From `cycle` on, `warp` is in `state` (-1: it left the SM). Cycles never decrease per warp.
+   * `pc` is the instruction the state is about (the one issued when selected, the one waited on
+   * when stalled, the BAR at a barrier) and `block` the warp's block in the grid.
+   */
+  readonly stateChange: ((cycle: number, subpartition: number, warp: number, state: WarpState | -1, pc: number, block: number) => void)[];
   /**
    * A scheduler looked at its warps in `cycle`: `eligible` could issue, `issued` says whether
    * one did. Cycles without a call had no eligible warp. Optional: omit when not needed.

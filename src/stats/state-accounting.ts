@@ -1,5 +1,5 @@
 import type { Hooks } from "./hooks.js";
-import { WARP_STATE_COUNT, type WarpState } from "./warp-state.js";
+import { WARP_STATE_COUNT, WarpState } from "./warp-state.js";
 
 /**
  * Lazy warp-state accounting (DESIGN.md §4). Each warp slot remembers its state and the cycle
@@ -8,6 +8,13 @@ import { WARP_STATE_COUNT, type WarpState } from "./warp-state.js";
  * A call may name a cycle in the future (a stall known to start next cycle); calls for one warp
  * are always in non-decreasing cycle order.
  */
+/** The per-warp columns the state hooks report (the SM's warp table has them). */
+export interface WarpWhereabouts {
+  readonly pc: Int32Array;
+  readonly gridBlock: Float64Array;
+  readonly atBarrier: Int8Array;
+}
+
 export class StateAccounting {
   /** Warp-cycles per (sub-partition, state): index smsp * WARP_STATE_COUNT + state. */
   readonly warpCycles: Float64Array;
@@ -28,6 +35,8 @@ export class StateAccounting {
     warpSlots: number,
     subpartitions: number,
     private readonly hooks: Hooks,
+    /** Where each warp is, for the hooks only: its next pc and its block in the grid. */
+    private readonly where: WarpWhereabouts = { pc: new Int32Array(warpSlots), gridBlock: new Float64Array(warpSlots), atBarrier: new Int8Array(warpSlots) },
   ) {
     this.warpCycles = new Float64Array(subpartitions * WARP_STATE_COUNT);
     this.state = new Uint8Array(warpSlots);
@@ -102,6 +111,9 @@ export class StateAccounting {
   }
 
   private notify(cycle: number, warp: number, state: WarpState | -1): void {
-    for (const hook of this.hooks.stateChange) hook(cycle, this.smspOf[warp], warp, state);
+    const { pc, gridBlock, atBarrier } = this.where;
+    // A warp at a barrier has moved past its BAR; the slice is about the BAR.
+    const about = state === WarpState.barrier || atBarrier[warp] >= 0 ? pc[warp] - 1 : pc[warp];
+    for (const hook of this.hooks.stateChange) hook(cycle, this.smspOf[warp], warp, state, about, gridBlock[warp]);
   }
 }

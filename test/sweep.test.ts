@@ -84,3 +84,32 @@ describe("tidy sweep output (issue 16)", () => {
     }
   });
 });
+
+describe("sharded sweeps (issue 16)", () => {
+  it("3 shards merged in any order give the unsharded CSV byte for byte, histograms too", async () => {
+    const dir = scratchDir();
+    const args = ["scenarios/sweep-ilp-warps.yaml", "--vary", "launch.blocks=1,2,4", "--vary", "program.ilp=1,4", "--jobs", "1"];
+    const full = join(dir, "full.csv");
+    const fullHist = join(dir, "full-hist.csv");
+    expect((await cli("sweep", ...args, "--out", full, "--histogram", fullHist)).code).toBe(0);
+    const parts: string[] = [];
+    const hists: string[] = [];
+    for (const i of [1, 2, 3]) {
+      parts.push(join(dir, `part-${i}.csv`));
+      hists.push(join(dir, `hist-${i}.csv`));
+      expect((await cli("sweep", ...args, "--shard", `${i}/3`, "--out", parts[i - 1], "--histogram", hists[i - 1])).code).toBe(0);
+    }
+    // Shard 2 of 3 runs configurations 1 and 4 (every third, from the second).
+    expect(parseCsv(readFileSync(parts[1], "utf8")).map((r) => r.configuration)).toEqual(["1", "4"]);
+    const merged = await cli("merge", parts[2], parts[0], parts[1]);
+    expect(merged.stdout).toBe(readFileSync(full, "utf8"));
+    expect((await cli("merge", ...hists.reverse())).stdout).toBe(readFileSync(fullHist, "utf8"));
+  });
+
+  it("refuses a bad shard and a file that is not a part", async () => {
+    expect((await cli("sweep", "scenarios/sweep-ilp-warps.yaml", "--shard", "4/3")).stderr).toMatch(/I\/N with 1 <= I <= N/);
+    const r = await cli("merge", "scenarios/sweep-ilp-warps.yaml");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/sweep-ilp-warps\.yaml, line \d+: expected a (CSV part of a sharded sweep|sweep part whose first column is "configuration")/);
+  });
+});

@@ -117,3 +117,30 @@ export function describeAssignments(assignments: readonly Assignment[]): string 
 function sweepError(where: string, expected: string, found: string): ScenarioError {
   return new ScenarioError([{ code: "invalid_field", file: where, path: [], expected, found }]);
 }
+
+/** One of N parts of a sweep (`--shard 2/8`): 1-based index and count. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** `I/N` with 1 <= I <= N → a shard. */
+export function parseShard(text: string): Shard {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!(index >= 1 && index <= count && count <= MAX_CONFIGURATIONS)) {
+    throw sweepError("--shard", "I/N with 1 <= I <= N, e.g. 3/8 (this process runs the third of eight parts)", `"${text}"`);
+  }
+  return { index, count };
+}
+
+/**
+ * The configurations of shard I of N: every N-th, starting at the I-th, so each part gets a
+ * share of the small and the large ones. Returns their indices in the whole sweep.
+ */
+export function shardIndices(total: number, shard: Shard): number[] {
+  const out: number[] = [];
+  for (let k = shard.index - 1; k < total; k += shard.count) out.push(k);
+  return out;
+}

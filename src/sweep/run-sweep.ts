@@ -35,6 +35,8 @@ export interface SweepResult {
   readonly rows: SweepRow[];
   /** Each row's eligible-warps histogram (cycles with 0, 1, 2, ... eligible warps). */
   readonly histograms: (readonly number[])[];
+  /** Each row's index in `configurations` (all of them unless interrupted). */
+  readonly indices: number[];
   /** For each configuration that deadlocked or hit the cycle limit: what its warps were doing. */
   readonly incomplete: string[];
   /** Whether the sweep was stopped (signal) before every configuration ran. */
@@ -99,10 +101,12 @@ export async function runSweepDetailed(options: SweepOptions): Promise<SweepResu
       await pool.destroy();
     }
   }
-  const ran = done.filter((o): o is SweepOutcome & { ok: true } => o !== undefined && o.ok);
+  const indices = done.flatMap((o, i) => (o !== undefined && o.ok ? [i] : []));
+  const ran = indices.map((i) => done[i] as SweepOutcome & { ok: true });
   return {
     rows: ran.map((o) => o.row),
     histograms: ran.map((o) => o.histogram),
+    indices,
     incomplete: ran.flatMap((o) => (o.incomplete === undefined ? [] : [o.incomplete])),
     interrupted: ran.length < tasks.length,
   };

@@ -133,6 +133,10 @@ describe("sweep, report and trace from the command line", () => {
     expect(page).toContain("<svg");
     expect(page).toContain("FFMA R1, R0, R0, R4");
     expect(page).not.toMatch(/<script|src="http/);
+    // Real tables, not a copy of the terminal: the SM row with 807 / 4 = 201.75 warp cycles per issue.
+    expect(page).toMatch(/<tr><th scope="row">SM<\/th><td>807<\/td><td>4<\/td>.*<td>201\.75<\/td>/);
+    expect(page).toMatch(/<th scope="row">long_scoreboard<\/th><td>400<\/td>/);
+    expect(page).not.toContain("warp states (SM)    cycles/issue");
   });
 
   it("writes a trace and rejects a bad window", async () => {

@@ -1,7 +1,6 @@
 import { Command } from "commander";
 import { renderSvg, runCharts } from "../../report/charts.js";
 import { formatHtml } from "../../report/html.js";
-import { formatTable } from "../../report/table.js";
 import { loadScenario, readScenarioSource } from "../../scenario/load.js";
 import { DEFAULT_MAX_CYCLES } from "../../simulate.js";
 import { writeOutput, type CliIo } from "../io.js";
@@ -20,7 +19,7 @@ export function reportCommand(io: CliIo, setExit: (code: number) => void): Comma
       const scenario = loadScenario(file);
       const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles }, setExit);
       const svgs = await Promise.all(runCharts(result).map((c) => renderSvg(c.spec)));
-      writeOutput(opts.html, formatHtml(scenario.name, formatTable(result), svgs, readScenarioSource(file).text));
+      writeOutput(opts.html, formatHtml(result, svgs, readScenarioSource(file).text));
       io.stderr(`wrote ${opts.html}\n`);
     });
 }

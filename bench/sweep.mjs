@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { expandSweep } from "../dist/scenario/sweep.js";
-import { runSweep } from "../dist/sweep/run-sweep.js";
+import { runSweep } from "../dist/run/sweep/run-sweep.js";
 
 const runs = Number(process.argv[2] ?? 3);
 // iterations: 64 gives configurations of 20-90k cycles (about 11 ms each); 1024, the "millions

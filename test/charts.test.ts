@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadScenario, simulate } from "../src/index.js";
 import { renderSvg, runCharts, sweepCharts } from "../src/report/charts.js";
 import { axesFromSection, expandSweep } from "../src/scenario/sweep.js";
-import { runSweep } from "../src/sweep/run-sweep.js";
+import { runSweep } from "../src/run/sweep/run-sweep.js";
 
 const file = "scenarios/sweep-ilp-warps.yaml";
 const text = readFileSync(file, "utf8");

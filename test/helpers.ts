@@ -1,5 +1,5 @@
 import { parseScenario, simulate, type SimulationResult } from "../src/index.js";
-import type { SimulateOptions } from "../src/simulate.js";
+import type { SimulateOptions } from "../src/run/simulate.js";
 
 /** Runs scenario YAML text and returns the result. */
 export function run(yaml: string, options: SimulateOptions = {}): SimulationResult {

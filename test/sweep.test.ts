@@ -7,7 +7,7 @@ import { loadScenario, parseScenario, simulate } from "../src/index.js";
 import { schedulerColumns } from "../src/report/flatten.js";
 import { formatSweepCsv } from "../src/cli/commands/sweep.js";
 import { axesFromSection, expandSweep, parseValues, parseVary } from "../src/scenario/sweep.js";
-import { runSweep } from "../src/sweep/run-sweep.js";
+import { runSweep } from "../src/run/sweep/run-sweep.js";
 
 const file = "scenarios/sweep-ilp-warps.yaml";
 const text = readFileSync(file, "utf8");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readValidationData, summarize, validate } from "../src/validation/validate.js";
-import { benchAssembly } from "../src/validation/h100-kernels.js";
+import { readValidationData, summarize, validate } from "../src/run/validate.js";
+import { benchAssembly } from "../src/program/generators/h100-kernels.js";
 import { Program } from "../src/program/program.js";
 import { parseAssembly } from "../src/program/parse.js";
 import { PRESETS } from "../src/index.js";

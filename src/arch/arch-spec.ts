@@ -25,8 +25,9 @@ export const Pipe = {
 } as const;
 export type Pipe = (typeof Pipe)[keyof typeof Pipe];
 export type PipeName = keyof typeof Pipe;
-export const PIPE_COUNT = 8;
-export const PIPE_NAMES: readonly PipeName[] = ["fma", "alu", "fp64", "xu", "tensor", "lsu", "cbu", "uniform"];
+/** The pipes by number, derived from Pipe (adding a pipe is one line there, plus its lanes in each preset). */
+export const PIPE_NAMES: readonly PipeName[] = (Object.keys(Pipe) as PipeName[]).sort((a, b) => Pipe[a] - Pipe[b]);
+export const PIPE_COUNT = PIPE_NAMES.length;
 
 /**
  * Where a sub-partition's FP32 pipe is two 16-lane halves (Nsight Compute's `fmaheavy` and

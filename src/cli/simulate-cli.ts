@@ -1,7 +1,7 @@
 import { ExitCode } from "../errors.js";
 import { incompleteMessage } from "../report/incomplete.js";
 import type { Scenario } from "../scenario/resolve.js";
-import { DEFAULT_MAX_CYCLES, estimatedInstructions, simulateAsync } from "../simulate.js";
+import { DEFAULT_MAX_CYCLES, estimatedInstructions, simulateAsync } from "../run/simulate.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import type { CliIo } from "./io.js";

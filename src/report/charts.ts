@@ -5,7 +5,7 @@ import { compile, type TopLevelSpec } from "vega-lite";
 import type { SimulationResult } from "../stats/metrics.js";
 import { makeFolder } from "./make-folder.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
-import type { SweepRow } from "../sweep/sweep-row.js";
+import type { SweepRow } from "../run/sweep/sweep-row.js";
 
 /** A chart: its Vega-Lite spec (saved beside the SVG so users can restyle it) and its name. */
 export interface Chart {

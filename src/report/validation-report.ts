@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { NCU_STALL_REASONS, type ValidationReport } from "../validation/validate.js";
+import { NCU_STALL_REASONS, type ValidationReport } from "../run/validate.js";
 
 /** The targets of the fidelity issue, printed beside the achieved errors. */
 export const VALIDATION_TARGETS = {

@@ -5,7 +5,8 @@ import { LaunchError, type ScenarioIssue } from "../errors.js";
 import { generateAssembly, loadComputeLength } from "../program/generators/index.js";
 import { Reg } from "../program/opcodes.js";
 import { parseAssembly, type ParsedProgram } from "../program/parse.js";
-import { DEFAULT_LOAD_LATENCY, type LatencyDistribution } from "../sm/memory/latency-model.js";
+import { DEFAULTS } from "../defaults.js";
+import type { LatencyDistribution } from "../sm/memory/latency-model.js";
 import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import { LIMITS } from "../limits.js";
@@ -188,7 +189,7 @@ function registerWarnings(program: ParsedProgram, registersPerThread: number, fi
 
 /** A preset name, or a preset with overrides (docs/architectures.md). */
 function resolveArch(input: string | ArchOverrides, file: string, issues: ScenarioIssue[]): ArchSpec | undefined {
-  const { preset: presetName = "sm_90", ...overrides } = typeof input === "string" ? { preset: input } : input;
+  const { preset: presetName = DEFAULTS.arch, ...overrides } = typeof input === "string" ? { preset: input } : input;
   const preset = PRESETS[presetName];
   if (preset === undefined) {
     issues.push({
@@ -231,10 +232,10 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLaten
     mean: level.cycles,
   };
   return {
-    loadLatency: m.latency ?? levelLatency ?? DEFAULT_LOAD_LATENCY,
+    loadLatency: m.latency ?? levelLatency ?? DEFAULTS.loadLatency,
     memoryLimits: {
       bytesPerCycle: m.bytesPerCycle ?? level?.bytesPerCycle ?? Infinity,
-      bytesPerLoad: m.bytesPerLoad ?? 128,
+      bytesPerLoad: m.bytesPerLoad ?? DEFAULTS.bytesPerLoad,
       contentionCycles: m.contentionCycles ?? level?.contention ?? 0,
       maxLoadsInFlight: m.maxLoadsInFlight ?? (level ? bw.maxLoadsInFlight : Infinity),
     },

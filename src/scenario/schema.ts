@@ -2,7 +2,9 @@ import { z } from "zod";
 import { PIPE_NAMES } from "../arch/arch-spec.js";
 import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
 import { OPCODES } from "../program/opcodes.js";
+import { latencyDistribution } from "../sm/memory/latency-distribution.js";
 import { POLICY_NAMES } from "../sm/schedulers/index.js";
+import { DEFAULTS } from "../defaults.js";
 import { LIMITS } from "../limits.js";
 
 /**
@@ -29,45 +31,6 @@ export function parseByteSize(text: string): number {
 }
 
 const latencyCycles = count(1);
-
-export const latencyDistribution = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("fixed"), cycles: latencyCycles }).strict(),
-  z
-    .object({ kind: z.literal("uniform"), min: latencyCycles, max: latencyCycles })
-    .strict()
-    .refine((d) => d.min <= d.max, { message: "min <= max", path: ["max"] }),
-  z
-    .object({
-      kind: z.literal("normal"),
-      mean: z.number().positive(),
-      stddev: z.number().min(0),
-      min: latencyCycles.optional(),
-      max: latencyCycles.optional(),
-    })
-    .strict()
-    .refine((d) => d.min === undefined || d.max === undefined || d.min <= d.max, { message: "min <= max", path: ["max"] }),
-  z
-    .object({ kind: z.literal("exponential"), min: latencyCycles, mean: z.number().positive(), max: latencyCycles.optional() })
-    .strict()
-    .refine((d) => d.min <= d.mean, { message: "min <= mean", path: ["mean"] })
-    .refine((d) => d.max === undefined || d.mean <= d.max, { message: "mean <= max", path: ["max"] }),
-  z
-    .object({
-      kind: z.literal("mix"),
-      levels: z
-        .array(
-          z
-            .object({ level: z.enum(["l1", "l2", "dram"]), fraction: z.number().min(0).max(1), cycles: latencyCycles.optional() })
-            .strict(),
-        )
-        .min(1),
-    })
-    .strict()
-    .refine((d) => Math.abs(d.levels.reduce((s, l) => s + l.fraction, 0) - 1) < 1e-9, {
-      message: "level fractions that add up to 1",
-      path: ["levels"],
-    }),
-]);
 
 // An opcode, or an opcode with its first modifier (IMAD.WIDE) where that variant is timed apart.
 const opcodeName = z.string().refine((s) => s.split(".")[0] in OPCODES && s.split(".").length <= 2, {
@@ -154,11 +117,11 @@ export const loadComputeProgram = z
 export const launchSchema = z
   .object({
     threadsPerBlock: count(1).max(LIMITS.maxThreadsPerBlock),
-    blocks: count(1).default(1),
-    registersPerThread: count(0).default(32),
-    sharedMemPerBlock: byteSize.default(0),
-    staticSharedMemPerBlock: byteSize.default(0),
-    carveoutPercent: z.number().int().min(-1).max(100).default(-1),
+    blocks: count(1).default(DEFAULTS.launch.blocks),
+    registersPerThread: count(0).default(DEFAULTS.launch.registersPerThread),
+    sharedMemPerBlock: byteSize.default(DEFAULTS.launch.sharedMemPerBlock),
+    staticSharedMemPerBlock: byteSize.default(DEFAULTS.launch.staticSharedMemPerBlock),
+    carveoutPercent: z.number().int().min(-1).max(100).default(DEFAULTS.launch.carveoutPercent),
     residentBlocks: count(1).max(LIMITS.maxBlocksPerSm).optional(),
   })
   .strict();
@@ -167,11 +130,11 @@ export const scenarioSchema = z
   .object({
     name: z.string().optional(),
     description: z.string().optional(),
-    arch: z.union([z.string(), archOverrides]).default("sm_90"),
+    arch: z.union([z.string(), archOverrides]).default(DEFAULTS.arch),
     launch: launchSchema,
     memory: memorySchema.default({}),
-    scheduler: z.enum(POLICY_NAMES).default("oldest-block"),
-    seed: z.number().int().min(0).default(1),
+    scheduler: z.enum(POLICY_NAMES).default(DEFAULTS.scheduler),
+    seed: z.number().int().min(0).default(DEFAULTS.seed),
     program: z.union([z.string(), loadComputeProgram]),
     /** Fields to sweep (warpsim sweep): { "launch.blocks": "1..16", "program.ilp": [1, 2, 4] }. */
     sweep: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.union([z.number(), z.string()])).min(1)])).optional(),

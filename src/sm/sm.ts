@@ -3,6 +3,7 @@ import { EventQueue } from "../engine/event-queue.js";
 import { OpKind } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
+import { ActiveCycles, SchedulerCounters } from "../stats/counters.js";
 import { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_NAMES, WarpState } from "../stats/warp-state.js";
 import { BlockTable } from "./block-table.js";
@@ -10,6 +11,7 @@ import { LatencyModel, type LatencyDistribution } from "./memory/latency-model.j
 import { MemorySystem, type MemoryLimits } from "./memory/memory-system.js";
 import { createPolicy, type PolicyName } from "./schedulers/index.js";
 import { Scoreboard } from "./scoreboard.js";
+import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
 import { Subpartition } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
@@ -28,24 +30,11 @@ export interface SmConfig {
   readonly hooks: Hooks;
 }
 
-/** A warp still on the SM when a run stops early, for the report. */
-export interface StuckWarp {
-  readonly warpSlot: number;
-  readonly block: number;
-  readonly warpInBlock: number;
-  readonly subpartition: number;
-  readonly pc: number;
-  readonly line: number;
-  readonly instruction: string;
-  readonly state: string;
+/** How a run ended and the cycle it ended in (the run's length). */
+export interface RunEnd {
+  readonly cycle: number;
+  readonly outcome: Outcome;
 }
-
-/** Why a run ended before every warp exited. */
-export type StopReason = "deadlock" | "cycle_limit" | "interrupted";
-
-export type RunOutcome =
-  | { readonly status: "completed"; readonly cycle: number }
-  | { readonly status: StopReason; readonly cycle: number; readonly stuck: readonly StuckWarp[] };
 
 const Event = { ready: 0, exit: 1, arrive: 2 } as const;
 
@@ -72,14 +61,13 @@ export class StreamingMultiprocessor {
   /** Warps admitted and not yet exited (including those still being launched). */
   private liveWarps = 0;
   /** Warps that have arrived on their sub-partition and not yet exited. */
-  private residentWarps = 0;
+
   private lastCycle = 0;
   private now = 0;
   private started = false;
   private readonly issueHooks: Hooks["issue"] | undefined;
-  private activeSince = 0;
   /** Cycles with at least one warp on the SM. */
-  activeCycles = 0;
+  readonly active = new ActiveCycles();
 
   constructor(private readonly config: SmConfig) {
     const { arch, program } = config;
@@ -110,13 +98,14 @@ export class StreamingMultiprocessor {
           this.accounting,
           this.memory,
           config.hooks,
+          new SchedulerCounters(slots),
         ),
     );
   }
 
   /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
-  run(maxCycles: number): RunOutcome {
-    return this.advance(maxCycles, Infinity) as RunOutcome;
+  run(maxCycles: number): RunEnd {
+    return this.advance(maxCycles, Infinity) as RunEnd;
   }
 
   /**
@@ -126,7 +115,7 @@ export class StreamingMultiprocessor {
    * `maxCycles` cycles. Warps may still leave in cycle `maxCycles` itself (a run of exactly that
    * length completes).
    */
-  advance(maxCycles: number, steps: number): RunOutcome | undefined {
+  advance(maxCycles: number, steps: number): RunEnd | undefined {
     const { events, subpartitions } = this;
     if (!this.started) {
       this.started = true;
@@ -143,7 +132,7 @@ export class StreamingMultiprocessor {
         else this.arrive(warp, now);
       }
       if (now >= maxCycles) {
-        if (this.finished()) return { status: "completed", cycle: this.lastCycle };
+        if (this.finished()) return { cycle: this.lastCycle, outcome: { status: "completed" } };
         return this.stop("cycle_limit", maxCycles);
       }
       for (let s = 0; s < subpartitions.length; s++) {
@@ -160,7 +149,7 @@ export class StreamingMultiprocessor {
         if (subpartitions[s].nextWakeAt < next) next = subpartitions[s].nextWakeAt;
       }
       if (next === Infinity) {
-        if (this.finished()) return { status: "completed", cycle: this.lastCycle };
+        if (this.finished()) return { cycle: this.lastCycle, outcome: { status: "completed" } };
         return this.stop("deadlock", now + 1);
       }
       now = Math.min(next, maxCycles);
@@ -170,7 +159,7 @@ export class StreamingMultiprocessor {
   }
 
   /** Ends a run that `advance` left unfinished (Ctrl-C): a partial outcome at the cycle reached. */
-  interrupt(): RunOutcome {
+  interrupt(): RunEnd {
     return this.stop("interrupted", this.now);
   }
 
@@ -197,8 +186,8 @@ export class StreamingMultiprocessor {
     sp.unitFreeAt[unit] = now + program.issueCycles[pc];
     if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
     const counted = unit === FMA_LITE ? FMA_LITE : program.pipe[pc];
-    sp.pipeInstructions[counted]++;
-    sp.pipeBusyCycles[counted] += program.issueCycles[pc];
+    sp.counters.pipeInstructions[counted]++;
+    sp.counters.pipeBusyCycles[counted] += program.issueCycles[pc];
 
     switch (kind) {
       case OpKind.math:
@@ -318,10 +307,10 @@ export class StreamingMultiprocessor {
     const { warps, blocks } = this;
     const block = warps.block[warp];
     this.accounting.stop(warp, cycle);
-    this.subpartitions[warps.subpartition[warp]].changeResidency(-1, cycle);
+    this.subpartitions[warps.subpartition[warp]].counters.active.change(-1, cycle);
     warps.free(warp);
     this.liveWarps--;
-    if (--this.residentWarps === 0) this.activeCycles += cycle - this.activeSince;
+    this.active.change(-1, cycle);
     this.lastCycle = cycle;
     if (--blocks.liveWarps[block] === 0) {
       blocks.release(block);
@@ -363,9 +352,9 @@ export class StreamingMultiprocessor {
   private arrive(warp: number, cycle: number): void {
     const sp = this.subpartitions[this.warps.subpartition[warp]];
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
-    sp.changeResidency(1, cycle);
+    sp.counters.active.change(1, cycle);
     sp.addCandidate(warp, cycle);
-    if (this.residentWarps++ === 0) this.activeSince = cycle;
+    this.active.change(1, cycle);
   }
 
   /**
@@ -401,7 +390,7 @@ export class StreamingMultiprocessor {
     return free;
   }
 
-  private stop(status: StopReason, cycle: number): RunOutcome {
+  private stop(status: StopReason, cycle: number): RunEnd {
     const stuck: StuckWarp[] = [];
     for (let w = 0; w < this.warps.capacity; w++) {
       if (this.warps.isFree(w) || !this.accounting.isActive(w)) continue;
@@ -422,9 +411,9 @@ export class StreamingMultiprocessor {
       if (this.accounting.since[w] > cycle) this.rewindBranch(w, cycle);
       this.accounting.stop(w, cycle, false);
     }
-    for (const sp of this.subpartitions) sp.closeActive(cycle);
-    if (this.residentWarps > 0) this.activeCycles += cycle - this.activeSince;
+    for (const sp of this.subpartitions) sp.counters.active.close(cycle);
+    this.active.close(cycle);
     this.lastCycle = cycle;
-    return { status, cycle, stuck };
+    return { cycle, outcome: { status, atCycle: cycle, stuckWarps: stuck } };
   }
 }

@@ -1,5 +1,6 @@
 import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
 import { CLASS_COUNT, LOAD_CLASS, type Program } from "../program/program.js";
+import type { SchedulerCounters } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
@@ -18,9 +19,6 @@ export class Subpartition {
   readonly unitFreeAt = new Float64Array(UNIT_COUNT);
   /** The scheduler issues nothing before this cycle (an instruction's dispatchCycles). */
   private heldUntil = 0;
-  /** Warp-instructions by pipe (the lite FP32 half at FMA_LITE), and the cycles they kept it busy. */
-  readonly pipeInstructions = new Float64Array(UNIT_COUNT);
-  readonly pipeBusyCycles = new Float64Array(UNIT_COUNT);
   /** Earliest cycle at which `select` may find something to do; Infinity when idle. */
   nextWakeAt = Infinity;
 
@@ -47,13 +45,6 @@ export class Subpartition {
   private eligibleCount = 0;
   private lastChosen = -1;
 
-  // Statistics that only the scheduler sees.
-  instructions = 0;
-  /** Cycles with k eligible warps, for k >= 1 (cycles with none are derived from activeCycles). */
-  readonly eligibleHistogram: Float64Array;
-  private residentWarps = 0;
-  private activeSince = 0;
-  activeCycles = 0;
 
   constructor(
     readonly index: number,
@@ -64,13 +55,14 @@ export class Subpartition {
     private readonly accounting: StateAccounting,
     private readonly memory: MemorySystem,
     private readonly hooks: Hooks,
+    /** What only the scheduler sees, counted for stats/ (SchedulerCounters). */
+    readonly counters: SchedulerCounters,
   ) {
     this.candidates = new Int32Array(warpSlots);
     this.candidateClass = new Uint8Array(warpSlots);
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
-    this.eligibleHistogram = new Float64Array(warpSlots + 1);
   }
 
   get hasCandidates(): boolean {
@@ -155,10 +147,10 @@ export class Subpartition {
       if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, 0, false);
       return -1;
     }
-    this.eligibleHistogram[count]++;
+    this.counters.eligibleHistogram[count]++;
     accounting.enter(chosen, WarpState.selected, now);
     this.lastChosen = chosen;
-    this.instructions++;
+    this.counters.instructions++;
     this.nextWakeAt = now + 1;
     if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, count, true);
     return chosen;
@@ -208,19 +200,4 @@ export class Subpartition {
     }
     return count;
   }
-
-  /** A warp arrives on (+1) or leaves (-1) this sub-partition at `cycle`. */
-  changeResidency(delta: 1 | -1, cycle: number): void {
-    if (delta === 1 && this.residentWarps++ === 0) this.activeSince = cycle;
-    if (delta === -1 && --this.residentWarps === 0) this.activeCycles += cycle - this.activeSince;
-  }
-
-  /** Closes the active interval at the end of a run that stopped with warps resident. */
-  closeActive(cycle: number): void {
-    if (this.residentWarps > 0) {
-      this.activeCycles += cycle - this.activeSince;
-      this.activeSince = cycle;
-    }
-  }
 }
-

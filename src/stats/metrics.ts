@@ -1,6 +1,6 @@
-import { FMA_LITE, PIPE_NAMES, Pipe } from "../arch/arch-spec.js";
+import { FMA_LITE, PIPE_NAMES, Pipe, type PipeName } from "../arch/arch-spec.js";
 import type { OccupancyResult } from "../arch/occupancy.js";
-import type { StopReason, StuckWarp } from "../sm/sm.js";
+import type { Outcome } from "../sm/outcome.js";
 import { WARP_STATE_COUNT, WARP_STATE_NAMES, type WarpStateName } from "./warp-state.js";
 
 /** One stall reason (warp state): Nsight Compute's two views of it. */
@@ -14,8 +14,9 @@ export interface StallMetric {
 }
 
 /** The pipes as Nsight Compute reports them (`pipe_<name>`), the FP32 halves included. */
-export const PIPE_REPORT_NAMES = ["fma", "fmaheavy", "fmalite", "alu", "fp64", "xu", "tensor", "lsu", "cbu", "uniform"] as const;
-export type PipeReportName = (typeof PIPE_REPORT_NAMES)[number];
+export type PipeReportName = PipeName | "fmaheavy" | "fmalite";
+/** fma, its two halves, then the other pipes in Pipe's order (derived: a new pipe appears here). */
+export const PIPE_REPORT_NAMES: readonly PipeReportName[] = ["fma", "fmaheavy", "fmalite", ...PIPE_NAMES.filter((n) => n !== "fma")];
 
 /** One pipe's work: ncu's `inst_executed_pipe_<name>` and `pipe_<name>_cycles_active`. */
 export interface PipeMetric {
@@ -62,9 +63,7 @@ export interface SchedulerMetrics {
   readonly pipes: Readonly<Record<PipeReportName, PipeMetric>>;
 }
 
-export type Outcome =
-  | { readonly status: "completed" }
-  | { readonly status: StopReason; readonly atCycle: number; readonly stuckWarps: readonly StuckWarp[] };
+export type { Outcome } from "../sm/outcome.js";
 
 export interface OccupancyReport {
   /** From the occupancy calculator. */

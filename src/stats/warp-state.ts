@@ -36,21 +36,7 @@ export const WarpState = {
 export type WarpState = (typeof WarpState)[keyof typeof WarpState];
 export type WarpStateName = keyof typeof WarpState;
 
-export const WARP_STATE_COUNT = 14;
+/** The states by number, derived from WarpState (adding a state is one line there). */
+export const WARP_STATE_NAMES: readonly WarpStateName[] = (Object.keys(WarpState) as WarpStateName[]).sort((a, b) => WarpState[a] - WarpState[b]);
 
-export const WARP_STATE_NAMES: readonly WarpStateName[] = [
-  "selected",
-  "not_selected",
-  "long_scoreboard",
-  "short_scoreboard",
-  "wait",
-  "math_pipe_throttle",
-  "lg_throttle",
-  "mio_throttle",
-  "barrier",
-  "drain",
-  "branch_resolving",
-  "no_instruction",
-  "dispatch_stall",
-  "misc",
-];
+export const WARP_STATE_COUNT = WARP_STATE_NAMES.length;

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadScenario, parseScenario, ScenarioError } from "../../src/index.js";
 import { parseValues, parseVary } from "../../src/scenario/sweep.js";
-import { simulateAsync } from "../../src/simulate.js";
-import { runSweepDetailed } from "../../src/sweep/run-sweep.js";
+import { simulateAsync } from "../../src/run/simulate.js";
+import { runSweepDetailed } from "../../src/run/sweep/run-sweep.js";
 import { expandSweep } from "../../src/scenario/sweep.js";
 import { cli, scratchDir, writeScenario } from "../cli/cli-helper.js";
 

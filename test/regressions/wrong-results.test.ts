@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadScenario, parseScenario, ScenarioError, simulate, type SimulationResult } from "../../src/index.js";
-import type { SimulateOptions } from "../../src/simulate.js";
+import type { SimulateOptions } from "../../src/run/simulate.js";
 import { run } from "../helpers.js";
 
 /**

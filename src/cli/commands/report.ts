@@ -2,7 +2,7 @@ import { Command } from "commander";
 import { renderSvg, runCharts } from "../../report/charts.js";
 import { formatHtml } from "../../report/html.js";
 import { loadScenario, readScenarioSource } from "../../scenario/load.js";
-import { DEFAULT_MAX_CYCLES } from "../../simulate.js";
+import { DEFAULT_MAX_CYCLES } from "../../run/simulate.js";
 import { writeOutput, type CliIo } from "../io.js";
 import { wholeNumber } from "../options.js";
 import { simulateForCli } from "../simulate-cli.js";

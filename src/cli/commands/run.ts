@@ -5,7 +5,7 @@ import { formatCsv } from "../../report/csv.js";
 import { formatJson } from "../../report/json.js";
 import { formatTable } from "../../report/table.js";
 import { loadScenario } from "../../scenario/load.js";
-import { DEFAULT_MAX_CYCLES } from "../../simulate.js";
+import { DEFAULT_MAX_CYCLES } from "../../run/simulate.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { validationCharts, writeCharts } from "../../report/charts.js";
 import { formatValidationCsv, formatValidationTable } from "../../report/validation-report.js";
-import { readValidationData, validate } from "../../validation/validate.js";
+import { readValidationData, validate } from "../../run/validate.js";
 import { writingTo, type CliIo } from "../io.js";
 import { oneOf } from "../options.js";
 import { progressBar } from "../progress.js";
@@ -23,7 +23,7 @@ export function validateCommand(io: CliIo): Command {
       `
 Each row (kernel fma_chain or ld_chain, variant fma/dram/l2, ILP K, compute per load F, warps
 per SM W, launch and iteration count) is rebuilt as a scenario from the kernels' SASS
-(src/validation/h100-kernels.ts) and simulated on the sm_90 preset. See docs/validation.md.
+(src/program/generators/h100-kernels.ts) and simulated on the sm_90 preset. See docs/validation.md.
 
 Example:
   warpsim validate

@@ -1,19 +1,8 @@
 import seedrandom from "seedrandom";
 import type { ArchSpec } from "../../arch/arch-spec.js";
+import type { LatencyDistribution } from "./latency-distribution.js";
 
-/** How a global memory access's latency is drawn (docs/scenario-format.md, `memory`). */
-export type LatencyDistribution =
-  | { readonly kind: "fixed"; readonly cycles: number }
-  | { readonly kind: "uniform"; readonly min: number; readonly max: number }
-  | { readonly kind: "normal"; readonly mean: number; readonly stddev: number; readonly min?: number; readonly max?: number }
-  | { readonly kind: "exponential"; readonly min: number; readonly mean: number; readonly max?: number }
-  | {
-      readonly kind: "mix";
-      readonly levels: readonly { readonly level: "l1" | "l2" | "dram"; readonly fraction: number; readonly cycles?: number }[];
-    };
-
-/** The scenario default: uniform 400..800 cycles (DESIGN.md §2). */
-export const DEFAULT_LOAD_LATENCY: LatencyDistribution = { kind: "uniform", min: 400, max: 800 };
+export type { LatencyDistribution } from "./latency-distribution.js";
 
 /**
  * Draws whole-cycle latencies from a seeded generator. Every draw happens in issue order, so a

@@ -13,8 +13,6 @@ export interface SchedulerPolicy {
   repick?(): number;
 }
 
-export const POLICY_NAMES = ["oldest-block", "gto", "lrr", "oldest", "random"] as const;
-export type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** What a policy may read about warps: their age and their block's (launch order; lower is older), and their progress. */
 export interface WarpAges {

@@ -1,10 +1,10 @@
-import { WarpsimError } from "../errors.js";
-import { schedulerColumns } from "../report/flatten.js";
-import { parseScenario } from "../scenario/load.js";
-import { describeAssignments, type Assignment } from "../scenario/sweep.js";
+import { WarpsimError } from "../../errors.js";
+import { schedulerColumns } from "../../report/flatten.js";
+import { parseScenario } from "../../scenario/load.js";
+import { describeAssignments, type Assignment } from "../../scenario/sweep.js";
 import { simulate } from "../simulate.js";
-import { incompleteMessage } from "../report/incomplete.js";
-import type { SimulationResult } from "../stats/metrics.js";
+import { incompleteMessage } from "../../report/incomplete.js";
+import type { SimulationResult } from "../../stats/metrics.js";
 
 /** One configuration of a sweep: its parameters, then every SM-level metric. */
 export type SweepRow = Record<string, number | string>;

@@ -3,9 +3,9 @@ import { parse } from "csv-parse/sync";
 import { ScenarioError, type ScenarioIssue } from "../errors.js";
 import { resolveScenario } from "../scenario/resolve.js";
 import { scenarioSchema } from "../scenario/schema.js";
-import { simulate } from "../simulate.js";
+import { simulate } from "./simulate.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
-import { benchScenario, type BenchConfig } from "./h100-kernels.js";
+import { benchScenario, type BenchConfig } from "../program/generators/h100-kernels.js";
 
 /** Stall reasons Nsight Compute reports on GH100 (ncu 2025.3), in its order. */
 export const NCU_STALL_REASONS = [

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { WarpsimError } from "../errors.js";
-import type { Assignment } from "../scenario/sweep.js";
+import { WarpsimError } from "../../errors.js";
+import type { Assignment } from "../../scenario/sweep.js";
 import { sweepRow, type SweepOutcome, type SweepRow, type SweepTask } from "./sweep-row.js";
 
 /** A configuration of a sweep was bad input (its message names the configuration). */
@@ -112,9 +112,9 @@ export async function runSweepDetailed(options: SweepOptions): Promise<SweepResu
   };
 }
 
-/** The compiled worker next to this module (dist/sweep/worker.js); from sources, the build's. */
+/** The compiled worker next to this module (dist/run/sweep/worker.js); from sources, the build's. */
 function workerUrl(): string {
   const here = new URL("./worker.js", import.meta.url);
   if (existsSync(fileURLToPath(here))) return here.href;
-  return new URL("../../dist/sweep/worker.js", import.meta.url).href;
+  return new URL("../../../dist/run/sweep/worker.js", import.meta.url).href;
 }

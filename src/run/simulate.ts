@@ -1,9 +1,10 @@
-import { dynamicLengthOf, Program } from "./program/program.js";
-import type { Scenario } from "./scenario/resolve.js";
-import { StreamingMultiprocessor, type RunOutcome } from "./sm/sm.js";
-import { noHooks, type Hooks } from "./stats/hooks.js";
-import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "./stats/metrics.js";
-import { WARP_STATE_COUNT } from "./stats/warp-state.js";
+import { DEFAULTS } from "../defaults.js";
+import { dynamicLengthOf, Program } from "../program/program.js";
+import type { Scenario } from "../scenario/resolve.js";
+import { StreamingMultiprocessor, type RunEnd } from "../sm/sm.js";
+import { noHooks, type Hooks } from "../stats/hooks.js";
+import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "../stats/metrics.js";
+import { WARP_STATE_COUNT } from "../stats/warp-state.js";
 
 export interface SimulateOptions {
   /** Stop (and report "cycle_limit") at this many cycles. Default 1e9. */
@@ -21,7 +22,7 @@ export interface SimulateAsyncOptions extends SimulateOptions {
   readonly signal?: AbortSignal;
 }
 
-export const DEFAULT_MAX_CYCLES = 1e9;
+export const DEFAULT_MAX_CYCLES = DEFAULTS.maxCycles;
 
 /** Visited cycles per slice of an async run: about a few milliseconds of work. */
 const SLICE_STEPS = 20_000;
@@ -68,7 +69,7 @@ function lifetimes(sm: StreamingMultiprocessor): WarpLifetimes {
 
 function issuedSoFar(sm: StreamingMultiprocessor): number {
   let n = 0;
-  for (const sp of sm.subpartitions) n += sp.instructions;
+  for (const sp of sm.subpartitions) n += sp.counters.instructions;
   return n;
 }
 
@@ -91,19 +92,19 @@ function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMul
   return { sm, seed };
 }
 
-function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, outcome: RunOutcome): SimulationResult {
-  const cycles = outcome.cycle;
+function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, end: RunEnd): SimulationResult {
+  const cycles = end.cycle;
   const raw: RawSchedulerCounters[] = sm.subpartitions.map((sp, s) => ({
-    activeCycles: sp.activeCycles,
-    instructions: sp.instructions,
-    eligibleHistogram: sp.eligibleHistogram,
+    activeCycles: sp.counters.active.cycles,
+    instructions: sp.counters.instructions,
+    eligibleHistogram: sp.counters.eligibleHistogram,
     warpCycles: sm.accounting.warpCycles.subarray(s * WARP_STATE_COUNT, (s + 1) * WARP_STATE_COUNT),
-    pipeInstructions: sp.pipeInstructions,
-    pipeBusyCycles: sp.pipeBusyCycles,
+    pipeInstructions: sp.counters.pipeInstructions,
+    pipeBusyCycles: sp.counters.pipeBusyCycles,
   }));
   const fmaSplit = scenario.arch.fmaHalves !== undefined;
   const total = sumCounters(raw);
-  const smActiveCycles = sm.activeCycles;
+  const smActiveCycles = sm.active.cycles;
   const smMetrics = schedulerMetrics(total, cycles, fmaSplit, smActiveCycles);
   const warpsPerSm = smActiveCycles > 0 ? (smMetrics.warpsActive * total.activeCycles) / smActiveCycles : 0;
 
@@ -117,10 +118,7 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
       blocks: scenario.launch.blocks,
       threadsPerBlock: scenario.launch.threadsPerBlock,
     },
-    outcome:
-      outcome.status === "completed"
-        ? { status: "completed" }
-        : { status: outcome.status, atCycle: outcome.cycle, stuckWarps: outcome.stuck },
+    outcome: end.outcome,
     cycles,
     occupancy: {
       theoretical: scenario.occupancy,

@@ -17,6 +17,8 @@ export const LIMITS = {
   subpartitionsPerSm: 16,
   /** Instructions in a program as written or generated (about 100 bytes each once decoded). */
   programInstructions: 2_000_000,
+  /** `.loop`s in a program: each warp slot keeps a trip counter per loop (8 bytes x 256 slots). */
+  programLoops: 65_536,
   /** Program text: 64 MiB, about 20 bytes per instruction at the instruction limit. */
   programBytes: 64 * 1024 * 1024,
   /** Scenario file size: 64 MiB. */

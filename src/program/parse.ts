@@ -52,6 +52,9 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
         const trips = arg === undefined ? NaN : Number(arg);
         if (!Number.isInteger(trips) || trips < 1 || trips > MAX_TRIPS || extra !== undefined) {
           fail("bad_program", "`.loop N` with a whole number of trips N >= 1", `"${source}"`);
+        } else if (loopSlots + openLoops.length >= LIMITS.programLoops) {
+          fail("out_of_range", `at most ${LIMITS.programLoops} loops in a program (each warp keeps a counter per loop)`, "more");
+          break;
         } else {
           openLoops.push({ start: instructions.length, trips, line });
         }

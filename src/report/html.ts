@@ -3,7 +3,7 @@ import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const num = (x: number, digits = 2) => (Number.isInteger(x) ? x.toLocaleString("en-US") : x.toFixed(digits));
+const num = (x: number, digits = 2) => (Number.isInteger(x) || digits === 0 ? Math.round(x).toLocaleString("en-US") : x.toFixed(digits));
 
 /**
  * One self-contained HTML page of a run: the outcome and occupancy, the scheduler statistics per
@@ -47,9 +47,9 @@ export function formatHtml(result: SimulationResult, svgs: readonly string[], sc
 <style>
   body { font-family: system-ui, sans-serif; margin: 1.5rem auto; padding: 0 1rem; max-width: 72rem; color: #222; }
   table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-variant-numeric: tabular-nums; }
-  th, td { padding: 0.25rem 0.75rem; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
+  th, td { padding: 0.25rem 0.6rem; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
   th:first-child, td:first-child { text-align: left; }
-  thead th { border-bottom: 2px solid #999; }
+  thead th { border-bottom: 2px solid #999; white-space: normal; vertical-align: bottom; max-width: 7rem; }
   .facts th { text-align: left; font-weight: 600; } .facts td { text-align: left; white-space: normal; }
   .scroll { overflow-x: auto; max-width: 100%; }
   .charts { display: flex; flex-wrap: wrap; gap: 1.5rem; }

@@ -135,3 +135,10 @@ describe("pipes closed by the reader (issue 16)", () => {
     expect(execFileSync("node", ["bin/warpsim.js", "--version"], { encoding: "utf8" }).trim()).toBe("0.1.0");
   });
 });
+
+describe("loops per program are bounded (issue 17)", () => {
+  it("a program of 70,000 loops is refused: every warp would keep 70,000 trip counters", () => {
+    const body = Array.from({ length: 70_000 }, () => ".loop 2\nNOP\n.endloop").join("\n");
+    expect(() => parseScenario(`launch: {threadsPerBlock: 32}\nprogram: |\n${(body + "\nEXIT").replace(/^/gm, "  ")}\n`)).toThrow(/at most 65536 loops in a program/);
+  });
+});

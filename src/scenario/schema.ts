@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { parseByteSize } from "./byte-size.js";
+
+export { parseByteSize };
 import { PIPE_NAMES } from "../arch/arch-spec.js";
 import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
 import { OPCODES } from "../program/opcodes.js";
@@ -23,12 +26,6 @@ export const byteSize = z.union([
     .transform((s) => parseByteSize(s)),
 ]);
 
-export function parseByteSize(text: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([KkMm]?)/.exec(text);
-  if (!m) return NaN;
-  const unit = m[2].toUpperCase() === "K" ? 1024 : m[2].toUpperCase() === "M" ? 1024 * 1024 : 1;
-  return Math.round(Number(m[1]) * unit);
-}
 
 const latencyCycles = count(1);
 

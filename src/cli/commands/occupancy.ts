@@ -5,7 +5,7 @@ import { PRESETS } from "../../arch/presets/index.js";
 import { occupancyImpactChart, writeCharts } from "../../report/charts.js";
 import { formatOccupancyCsv } from "../../report/occupancy-csv.js";
 import { formatOccupancyTable } from "../../report/occupancy-table.js";
-import { parseByteSize } from "../../scenario/schema.js";
+import { parseByteSize } from "../../scenario/byte-size.js";
 import { writingTo, type CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
 

@@ -4,12 +4,10 @@ import { parseTraceWindow, TraceWriter, type TraceWindow } from "../../report/tr
 import { formatCsv } from "../../report/csv.js";
 import { formatJson } from "../../report/json.js";
 import { formatTable } from "../../report/table.js";
-import { loadScenario } from "../../scenario/load.js";
-import { DEFAULT_MAX_CYCLES } from "../../run/simulate.js";
+import { DEFAULTS } from "../../defaults.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
-import { simulateForCli } from "../simulate-cli.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
 type Format = (typeof FORMATS)[number];
@@ -37,7 +35,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("-f, --format <format>", "output format: table (for people), json (every metric), csv (tidy: scope,metric,value)", oneOf(FORMATS), "table")
     .option("-s, --seed <n>", "seed for every random draw (memory latencies, random scheduler); overrides the scenario's seed", wholeNumber(0))
     .option("-o, --out <file>", "write the report to this file instead of standard output")
-    .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULT_MAX_CYCLES)
+    .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULTS.maxCycles)
     .option("--chart <dir>", "write SVG charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs")
     .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
     .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
@@ -55,6 +53,8 @@ Example:
     (open trace.json in https://ui.perfetto.dev or chrome://tracing)`,
     )
     .action(async (file: string, opts: RunOptions) => {
+      // The scenario loader and the engine load on use, so `warpsim --version` and --help start fast.
+      const [{ loadScenario }, { simulateForCli }] = await Promise.all([import("../../scenario/load.js"), import("../simulate-cli.js")]);
       const scenario = loadScenario(file);
       if (scenario.fields.sweep !== undefined) {
         io.stderr(`warpsim: note: ${file} has a sweep section; run simulates its base configuration (warpsim sweep runs the sweep).\n`);

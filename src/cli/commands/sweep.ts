@@ -1,12 +1,10 @@
 import { Command, InvalidArgumentError } from "commander";
-import { parseDocument } from "yaml";
 import { stringify } from "csv-stringify/sync";
 import { sweepCharts, writeCharts } from "../../report/charts.js";
 import { availableParallelism } from "node:os";
-import { documentData, parseScenario, readScenarioSource } from "../../scenario/load.js";
 import { axesFromSection, expandSweep, parseShard, parseVary, shardIndices, type Assignment, type Shard, type SweepAxis } from "../../scenario/sweep.js";
-import { DEFAULT_MAX_CYCLES, estimatedInstructions } from "../../run/simulate.js";
-import { runSweepDetailed, type SweepResult } from "../../run/sweep/run-sweep.js";
+import { DEFAULTS } from "../../defaults.js";
+import type { SweepResult } from "../../run/sweep/run-sweep.js";
 import { ExitCode } from "../../errors.js";
 import type { SweepRow } from "../../run/sweep/sweep-row.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
@@ -39,7 +37,7 @@ export function sweepCommand(io: CliIo, setExit: (code: number) => void): Comman
     .option("--histogram <file>", "write the eligible-warps histograms as long CSV: the swept fields, eligible (k), cycles")
     .option("--shard <i/n>", "run only part i of n of the configurations (every n-th), rows labelled for `warpsim merge`", parseShardOption)
     .option("-s, --seed <n>", "seed for every configuration (default: the scenario's)", wholeNumber(0))
-    .option("--max-cycles <n>", "cycle limit of each configuration", wholeNumber(1), DEFAULT_MAX_CYCLES)
+    .option("--max-cycles <n>", "cycle limit of each configuration", wholeNumber(1), DEFAULTS.maxCycles)
     .addHelpText(
       "after",
       `
@@ -54,6 +52,11 @@ Examples:
   warpsim sweep scenarios/latency-hiding/ilp1-w1.yaml --vary launch.blocks=1..16 --vary program.ilp=1,2,4,8`,
     )
     .action(async (file: string, opts: SweepCliOptions) => {
+      const [{ parseDocument }, { documentData, readScenarioSource }, { runSweepDetailed }] = await Promise.all([
+        import("yaml"),
+        import("../../scenario/load.js"),
+        import("../../run/sweep/run-sweep.js"),
+      ]);
       const source = readScenarioSource(file);
       const data = documentData(parseDocument(source.text), source.text, source.file);
       const section = data !== null && typeof data === "object" ? (data as Record<string, unknown>).sweep : undefined;
@@ -66,7 +69,7 @@ Examples:
       // whole sweep, so that `warpsim merge` can put the parts back in order.
       const globalIndex = opts.shard === undefined ? undefined : shardIndices(all.length, opts.shard);
       const configurations = globalIndex === undefined ? all : globalIndex.map((k) => all[k]);
-      const jobs = opts.jobs ?? defaultJobs(source.text, source.file, configurations);
+      const jobs = opts.jobs ?? (await defaultJobs(source.text, source.file, configurations));
       const progress = progressBar(io, "sweep");
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
@@ -119,7 +122,8 @@ const PARALLEL_ABOVE_INSTRUCTIONS = 1e7;
  * All cores when the sweep is big enough to gain from them, else 1. The work is estimated from
  * the first, middle and last configurations (sweeps usually grow along their axes).
  */
-function defaultJobs(text: string, file: string, configurations: readonly (readonly Assignment[])[]): number {
+async function defaultJobs(text: string, file: string, configurations: readonly (readonly Assignment[])[]): Promise<number> {
+  const [{ parseScenario }, { estimatedInstructions }] = await Promise.all([import("../../scenario/load.js"), import("../../run/simulate.js")]);
   const sample = [...new Set([0, Math.floor(configurations.length / 2), configurations.length - 1])];
   let instructions = 0;
   for (const i of sample) {

@@ -1,8 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { validationCharts, writeCharts } from "../../report/charts.js";
-import { formatValidationCsv, formatValidationTable } from "../../report/validation-report.js";
-import { readValidationData, validate } from "../../run/validate.js";
 import { writingTo, type CliIo } from "../io.js";
 import { oneOf } from "../options.js";
 import { progressBar } from "../progress.js";
@@ -30,6 +28,10 @@ Example:
   warpsim validate --data my-gpu/summary.csv --format csv > predicted.csv`,
     )
     .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string }) => {
+      const [{ readValidationData, validate }, { formatValidationCsv, formatValidationTable }] = await Promise.all([
+        import("../../run/validate.js"),
+        import("../../report/validation-report.js"),
+      ]);
       const file = opts.data ?? BUNDLED_DATA;
       const records = readValidationData(file);
       const progress = progressBar(io, "validate");

@@ -147,7 +147,7 @@ export class Program {
     for (let pc = 0; pc < this.length; pc++) {
       if (this.loopTarget[pc] >= 0) loops.push({ start: this.loopTarget[pc], end: pc, trips: this.loopTrips[pc] });
     }
-    return countDynamic(this.length, loops);
+    return countDynamic(this.length, loops).reduce((a, b) => a + b, 0);
   }
 }
 
@@ -159,35 +159,52 @@ interface Loop {
 
 /** Warp-instructions one warp executes, from the parsed program (no decoding needed). */
 export function dynamicLengthOf(parsed: ParsedProgram): number {
+  return executionsOf(parsed).reduce((a, b) => a + b, 0);
+}
+
+/** How many times one warp executes each instruction (by pc), loops unrolled. */
+export function executionsOf(parsed: ParsedProgram): Float64Array {
   return countDynamic(
     parsed.length,
     parsed.loops.map((l) => ({ start: l.start, end: l.pc, trips: l.trips })),
   );
 }
 
+/** Share of a warp's executed instructions that are global or local loads (LDG, LDL). */
+export function loadShareOf(parsed: ParsedProgram): number {
+  const executions = executionsOf(parsed);
+  let loads = 0;
+  let all = 0;
+  for (let pc = 0; pc < parsed.length; pc++) {
+    all += executions[pc];
+    if (OPCODES[parsed.base[pc]].kind === OpKind.loadGlobal) loads += executions[pc];
+  }
+  return all > 0 ? loads / all : 0;
+}
+
 /**
- * Each instruction counts once per trip of every loop around it. Loops are properly nested
+ * Each instruction executes once per trip of every loop around it. Loops are properly nested
  * (the parser pairs .loop/.endloop), so a stack of the enclosing loops' trip products, pushed
  * outermost first where several start at one pc, is enough: linear in the program length.
  */
-function countDynamic(length: number, unsorted: readonly Loop[]): number {
+function countDynamic(length: number, unsorted: readonly Loop[]): Float64Array {
   const loops = [...unsorted].sort((a, b) => a.start - b.start || b.end - a.end);
   const product: number[] = [1];
   const ends: number[] = [];
+  const executions = new Float64Array(length);
   let next = 0;
-  let total = 0;
   for (let pc = 0; pc < length; pc++) {
     for (; next < loops.length && loops[next].start === pc; next++) {
       product.push(product[product.length - 1] * loops[next].trips);
       ends.push(loops[next].end);
     }
-    total += product[product.length - 1];
+    executions[pc] = product[product.length - 1];
     while (ends.length > 0 && ends[ends.length - 1] === pc) {
       ends.pop();
       product.pop();
     }
   }
-  return total;
+  return executions;
 }
 
 /** Appends register `r` to pool[from..] unless it is a zero register or already there. */

@@ -1,0 +1,34 @@
+import { Command } from "commander";
+import type { CliIo } from "../io.js";
+import { oneOf } from "../options.js";
+
+const FORMATS = ["table", "json"] as const;
+
+export function explainCommand(io: CliIo): Command {
+  return new Command("explain")
+    .description("why a run is at the issue utilization it reports, by Little's law, and which knob to turn next")
+    .argument("<scenario>", "scenario file (YAML or JSON)")
+    .option("-f, --format <format>", "table (plain words) or json", oneOf(FORMATS), "table")
+    .addHelpText(
+      "after",
+      `
+It simulates the scenario, then one warp of it alone: the lone warp's issue rate r1 and where
+its cycles go are the latencies that matter. W warps per scheduler issue at most W x r1, and no
+more than each pipe, the memory path and the scheduler allow: the smallest bound is the
+prediction and names the limiter. The next knob (more blocks, fewer registers or less shared
+memory per block, more ILP) is predicted the same way and checked by running the changed
+scenario. See docs/explain.md.
+
+Example:
+  warpsim explain scenarios/latency-hiding/ilp1-w4.yaml`,
+    )
+    .action(async (file: string, opts: { format: (typeof FORMATS)[number] }) => {
+      const [{ loadScenario }, { explain }, { formatExplanation }] = await Promise.all([
+        import("../../scenario/load.js"),
+        import("../../run/explain.js"),
+        import("../../report/explain-report.js"),
+      ]);
+      const e = explain(loadScenario(file));
+      io.stdout(opts.format === "json" ? JSON.stringify(e, null, 2) + "\n" : formatExplanation(e));
+    });
+}

@@ -1,0 +1,39 @@
+import type { Explanation } from "../run/explain.js";
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** `warpsim explain` for people: the reading in plain words, the bounds, the next knob. */
+export function formatExplanation(e: Explanation): string {
+  const out: string[] = [`warpsim explain: ${e.scenario}`, ""];
+  out.push(`simulated    issue active ${pct(e.simulated.issueActive)} per scheduler, ${e.simulated.warpsPerScheduler.toFixed(2)} warps per scheduler on average, ${e.simulated.cycles} cycles`);
+  if ("error" in e.loneWarp) {
+    out.push(`one warp     ${e.loneWarp.error}`);
+  } else {
+    const lone = e.loneWarp;
+    out.push(`one warp     issues every ${lone.cyclesPerInstruction.toFixed(2)} cycles (${pct(lone.issueRate)} of a scheduler); per instruction it spends:`);
+    for (const l of lone.latencies) out.push(`               ${l.cyclesPerInstruction.toFixed(2).padStart(8)} cycles  ${l.state.padEnd(17)} ${l.cause}`);
+  }
+  out.push("", "upper bounds on issue active (Little's law), smallest first");
+  for (const b of e.bounds) out.push(`  ${b.term.padEnd(12)} ${pct(Math.min(1, b.issueActive)).padStart(7)}   ${b.reading}`);
+  out.push("", `predicted    ${pct(e.predicted)}, limited by ${describeLimiter(e.limiter)}`);
+  if (e.shortfall) out.push(`shortfall    ${e.shortfall}`);
+  if (e.knob) {
+    out.push(`next knob    ${e.knob.change}: predicted ${pct(e.knob.predicted)}, simulated ${pct(e.knob.simulated)}`);
+    out.push(`             (warpsim run with ${Object.entries(e.knob.fields).map(([k, v]) => `${k}=${v}`).join(", ")})`);
+  } else if (e.limiter === "issue") {
+    out.push("next knob    none: the schedulers issue every cycle; only fewer instructions help");
+  } else if (e.limiter.startsWith("pipe:")) {
+    out.push(`next knob    fewer instructions on the ${e.limiter.slice(5)} pipe, or a faster one (arch.pipes.${e.limiter.slice(5)}.lanes); more warps do not help`);
+  } else if (e.limiter !== "latency") {
+    out.push("next knob    fewer bytes per load (wider or reused accesses); more warps do not help");
+  }
+  return out.join("\n") + "\n";
+}
+
+function describeLimiter(limiter: string): string {
+  if (limiter === "latency") return "latency (too few warps x ILP in flight)";
+  if (limiter === "issue") return "issue (one instruction per cycle)";
+  if (limiter.startsWith("pipe:")) return `the ${limiter.slice(5)} pipe's throughput`;
+  if (limiter === "bandwidth") return "memory bandwidth";
+  return "loads in flight";
+}

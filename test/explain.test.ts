@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { cli } from "./cli/cli-helper.js";
+import { parseScenario } from "../src/index.js";
+import { explain } from "../src/run/explain.js";
+
+/**
+ * `warpsim explain` against Little's-law values derived by hand. sm_90: LDG's result after the
+ * memory latency (fixed 400 here), FFMA 4, a taken loop branch 11 cycles to the loop's first
+ * instruction and a not-taken one 8 to the next (docs/timing.md), EXIT leaves a cycle later.
+ */
+const loop = (launch: string) => `
+launch: { ${launch} }
+memory: { latency: { kind: fixed, cycles: 400 } }
+program: |
+  .loop 100
+    LDG.E R8, [R2.64]
+    FFMA R9, R9, R8, R4
+  .endloop
+  EXIT
+`;
+
+describe("warpsim explain", () => {
+  it("reads a lone warp's latency and predicts W x r1 (latency-bound)", () => {
+    // One iteration: LDG at t, FFMA at t + 400, BRA at t + 401, next LDG at t + 412. The last
+    // BRA falls through to EXIT at t + 409, which leaves at t + 410: 99 x 412 + 410 = 41,198
+    // cycles for 3 x 100 + 1 = 301 instructions.
+    const e = explain(parseScenario(loop("threadsPerBlock: 128, blocks: 8"), "loop.yaml"));
+    if ("error" in e.loneWarp) throw new Error(e.loneWarp.error);
+    expect(e.loneWarp.cyclesPerInstruction).toBeCloseTo(41198 / 301, 10);
+    expect(e.loneWarp.latencies[0].state).toBe("long_scoreboard");
+    // 100 waits of 399 cycles (LDG + 1 to the FFMA at + 400) per 301 instructions.
+    expect(e.loneWarp.latencies[0].cyclesPerInstruction).toBeCloseTo((100 * 399) / 301, 10);
+    expect(e.limiter).toBe("latency");
+    expect(e.predicted).toBeCloseTo(e.simulated.warpsPerScheduler * (301 / 41198), 10);
+    // 8 warps per scheduler, nearly all resident all run long: the prediction holds within 2 points.
+    expect(Math.abs(e.predicted - e.simulated.issueActive)).toBeLessThan(0.02);
+  });
+
+  it("the next knob fills the SM with blocks, predicted by W' x r1 and checked by a run", () => {
+    // 2 blocks of 4 warps: 2 warps per scheduler; the SM holds 16 such blocks (warps + registers).
+    const e = explain(parseScenario(loop("threadsPerBlock: 128, blocks: 2"), "loop.yaml"));
+    expect(e.knob?.fields).toEqual({ "launch.blocks": 16 });
+    expect(e.knob?.predicted).toBeCloseTo(16 * (301 / 41198), 10);
+    expect(Math.abs(e.knob!.simulated - e.knob!.predicted)).toBeLessThan(0.02);
+  });
+
+  it("bounds issue by a pipe's throughput: 4 independent DFMAs per trip on 16-lane FP64 take 2 cycles each", () => {
+    // 100 trips of 4 DFMA + BRA, then EXIT: 501 instructions, 400 of them DFMA at 2 cycles each,
+    // so the FP64 pipe allows 501 / 800 = 62.6% issue per scheduler.
+    const text = `launch: { threadsPerBlock: 1024, blocks: 2 }
+program: |
+  .loop 100
+    DFMA R2, R4, R6, R2
+    DFMA R8, R4, R6, R8
+    DFMA R10, R4, R6, R10
+    DFMA R12, R4, R6, R12
+  .endloop
+  EXIT
+`;
+    const e = explain(parseScenario(text, "dfma.yaml"));
+    expect(e.limiter).toBe("pipe:fp64");
+    expect(e.bounds[0].issueActive).toBeCloseTo(501 / 800, 10);
+    expect(Math.abs(e.simulated.issueActive - 501 / 800)).toBeLessThan(0.02);
+  });
+
+  it("bounds issue by bandwidth: loads per cycle from bytes per cycle, per scheduler", () => {
+    // 64 B/cycle and 128 B per load: 0.5 loads per SM cycle; a third of the instructions are
+    // loads (LDG, FFMA, BRA per trip): 0.5 / (1/3 x 4 schedulers) = 37.5% per scheduler (EXIT
+    // makes the share 100/301, so 0.5 x 301 / 400 = 37.6%).
+    const text = loop("threadsPerBlock: 1024, blocks: 2").replace("memory: { latency: { kind: fixed, cycles: 400 } }", "memory: { latency: { kind: fixed, cycles: 400 }, bytesPerCycle: 64 }");
+    const e = explain(parseScenario(text, "bw.yaml"));
+    const bandwidth = e.bounds.find((b) => b.term === "bandwidth");
+    expect(bandwidth?.issueActive).toBeCloseTo((0.5 * 301) / 400, 10);
+  });
+
+  it("prints the reading and the JSON from the command line", async () => {
+    const r = await cli("explain", "scenarios/latency-hiding/ilp1-w4.yaml");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/predicted +\d+\.\d%, limited by latency/);
+    expect(r.stdout).toMatch(/next knob +launch 16 blocks instead of 4/);
+    const json = JSON.parse((await cli("explain", "scenarios/fma-saturate.yaml", "--format", "json")).stdout);
+    expect(json.limiter).toBe("issue");
+  });
+});

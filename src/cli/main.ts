@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { ExitCode, WarpsimError } from "../errors.js";
 import { archsCommand } from "./commands/archs.js";
+import { compareCommand } from "./commands/compare.js";
 import { explainCommand } from "./commands/explain.js";
 import { mergeCommand } from "./commands/merge.js";
 import { occupancyCommand } from "./commands/occupancy.js";
@@ -18,7 +19,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), mergeCommand(io), reportCommand(io, setExit), explainCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io)]) {
+  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), mergeCommand(io), reportCommand(io, setExit), explainCommand(io), compareCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

@@ -108,7 +108,8 @@ export function validate(records: readonly Record<string, string>[], file: strin
   return { file, rows, summary: summarize(rows) };
 }
 
-function configOf(r: Record<string, string>): BenchConfig {
+/** The benchmark configuration of a row of validation/h100/data/summary.csv. */
+export function configOf(r: Record<string, string>): BenchConfig {
   return {
     kernel: r.kernel as BenchConfig["kernel"],
     variant: r.variant,

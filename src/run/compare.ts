@@ -1,0 +1,107 @@
+import { ConfigError } from "../errors.js";
+import type { NcuLaunch } from "../ncu/read-export.js";
+import type { SimulationResult } from "../stats/metrics.js";
+import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
+import { NCU_STALL_REASONS } from "./validate.js";
+
+/** One quantity measured by Nsight Compute beside the simulated one. */
+export interface Comparison {
+  readonly section: "Scheduler Statistics" | "Warp State Statistics" | "Occupancy" | "Launch";
+  readonly metric: string;
+  /** fraction: shown in %, compared in points; count: compared relative to the measurement. */
+  readonly kind: "fraction" | "count";
+  readonly measured: number;
+  readonly simulated: number;
+  /** simulated - measured (for fractions, in points of 100%). */
+  readonly difference: number;
+  /** What the ordering uses: |difference| relative to the measurement, with a floor. */
+  readonly disagreement: number;
+  /** Why the simulation cannot have it (a state warpsim does not model). */
+  readonly note?: string;
+}
+
+interface Quantity {
+  readonly section: Comparison["section"];
+  readonly metric: string;
+  readonly kind: Comparison["kind"];
+  /** The raw page's metric and its scale to warpsim's unit (1/100 for %), and the details page's. */
+  readonly raw: readonly [string, number];
+  readonly details?: readonly [string, number];
+  readonly simulated: (r: SimulationResult) => number;
+}
+
+const QUANTITIES: readonly Quantity[] = [
+  { section: "Scheduler Statistics", metric: "Issue Active (One or More Eligible)", kind: "fraction", raw: ["smsp__issue_active.avg.pct_of_peak_sustained_active", 0.01], details: ["Scheduler Statistics / One or More Eligible", 0.01], simulated: (r) => r.sm.issueActive },
+  { section: "Scheduler Statistics", metric: "No Eligible", kind: "fraction", raw: ["smsp__issue_inst0.avg.pct_of_peak_sustained_active", 0.01], details: ["Scheduler Statistics / No Eligible", 0.01], simulated: (r) => r.sm.noEligible },
+  { section: "Scheduler Statistics", metric: "Active Warps Per Scheduler", kind: "count", raw: ["smsp__warps_active.avg.per_cycle_active", 1], details: ["Scheduler Statistics / Active Warps Per Scheduler", 1], simulated: (r) => r.sm.warpsActive },
+  { section: "Scheduler Statistics", metric: "Eligible Warps Per Scheduler", kind: "count", raw: ["smsp__warps_eligible.avg.per_cycle_active", 1], details: ["Scheduler Statistics / Eligible Warps Per Scheduler", 1], simulated: (r) => r.sm.warpsEligible },
+  { section: "Warp State Statistics", metric: "Warp Cycles Per Issued Instruction", kind: "count", raw: ["smsp__average_warp_latency_per_inst_issued.ratio", 1], details: ["Warp State Statistics / Warp Cycles Per Issued Instruction", 1], simulated: (r) => r.sm.warpCyclesPerIssue },
+  { section: "Occupancy", metric: "Theoretical Occupancy", kind: "fraction", raw: ["sm__maximum_warps_per_active_cycle_pct", 0.01], details: ["Occupancy / Theoretical Occupancy", 0.01], simulated: (r) => r.occupancy.theoretical.occupancy },
+  { section: "Occupancy", metric: "Achieved Occupancy", kind: "fraction", raw: ["sm__warps_active.avg.pct_of_peak_sustained_active", 0.01], details: ["Occupancy / Achieved Occupancy", 0.01], simulated: (r) => r.occupancy.achieved },
+  ...(
+    [
+      ["Registers", "registers"],
+      ["Shared Mem", "shared_mem", "shared_memory"],
+      ["Warps", "warps"],
+      ["SM", "blocks"],
+      ["Barriers", "barriers"],
+    ] as const
+  ).map(
+    ([label, ncu, ours]): Quantity => ({
+      section: "Occupancy",
+      metric: `Block Limit ${label}`,
+      kind: "count",
+      raw: [`launch__occupancy_limit_${ncu}`, 1],
+      details: [`Occupancy / Block Limit ${label}`, 1],
+      simulated: (r) => r.occupancy.theoretical.limits[(ours ?? ncu) as keyof typeof r.occupancy.theoretical.limits] ?? Infinity,
+    }),
+  ),
+  { section: "Launch", metric: "SM Active Cycles", kind: "count", raw: ["sm__cycles_active.avg", 1], simulated: (r) => r.cycles },
+  ...NCU_STALL_REASONS.map(
+    (reason): Quantity => ({
+      section: "Warp State Statistics",
+      metric: `Stall ${reason} (cycles per issued instruction)`,
+      kind: "count",
+      raw: [`smsp__average_warps_issue_stalled_${reason}_per_issue_active.ratio`, 1],
+      simulated: (r) => ((WARP_STATE_NAMES as readonly string[]).includes(reason) ? r.sm.stalls[reason as WarpStateName].perIssue : 0),
+    }),
+  ),
+];
+
+/** Floors under the measurement when ordering by relative disagreement. */
+const FLOOR = { fraction: 0.05, count: 0.1 } as const;
+
+/**
+ * Each quantity the export has, measured beside simulated, largest disagreement first. A
+ * missing quantity that the reading needs (issue active) is an error naming the metric and
+ * how to collect it; others are left out.
+ */
+export function compare(launch: NcuLaunch, result: SimulationResult, file: string): Comparison[] {
+  const out: Comparison[] = [];
+  for (const q of QUANTITIES) {
+    const [name, scale] = launch.page === "raw" ? q.raw : (q.details ?? ["", 0]);
+    const value = launch.values.get(name);
+    if (value === undefined) continue;
+    const measured = value * scale;
+    const simulated = q.simulated(result);
+    if (!Number.isFinite(simulated)) continue;
+    const modelled = !q.metric.startsWith("Stall ") || (WARP_STATE_NAMES as readonly string[]).includes(q.metric.split(" ")[1]);
+    out.push({
+      section: q.section,
+      metric: q.metric,
+      kind: q.kind,
+      measured,
+      simulated,
+      difference: (simulated - measured) * (q.kind === "fraction" ? 100 : 1),
+      disagreement: Math.abs(simulated - measured) / Math.max(Math.abs(measured), FLOOR[q.kind]),
+      ...(modelled ? {} : { note: "not modelled by warpsim" }),
+    });
+  }
+  if (!out.some((c) => c.metric.startsWith("Issue Active"))) {
+    const expected = launch.page === "raw" ? QUANTITIES[0].raw[0] : QUANTITIES[0].details![0];
+    throw new ConfigError(
+      `${file}, launch ID ${launch.id}: expected the ${launch.page} page's "${expected}" (collect it with ncu --section SchedulerStats, or --set full), found no such column.`,
+    );
+  }
+  return out.sort((a, b) => b.disagreement - a.disagreement);
+}

@@ -1,0 +1,19 @@
+// Writes the scenarios of the three captured launches (capture.sh) from their rows of
+// validation/h100/data/summary.csv, exactly as `warpsim validate` builds them:
+//   npm run build && node validation/ncu-compare/scenarios.mjs
+import { writeFileSync } from "node:fs";
+import { stringify } from "yaml";
+import { benchScenario } from "../../dist/program/generators/h100-kernels.js";
+import { configOf, readValidationData } from "../../dist/run/validate.js";
+
+const rows = readValidationData("validation/h100/data/summary.csv");
+const pick = (kernel, variant, K, F, W) => rows.find((r) => r.kernel === kernel && r.variant === variant && r.K === K && r.F === F && r.warps_per_sm === W);
+const launches = {
+  fma_k4_w16: pick("fma_chain", "fma", "4", "0", "16"),
+  dram_k4_f16_w32: pick("ld_chain", "dram", "4", "16", "32"),
+  l2_k1_f0_w8: pick("ld_chain", "l2", "1", "0", "8"),
+};
+for (const [name, row] of Object.entries(launches)) {
+  const header = `# ${name}: one SM of the benchmark launch captured by capture.sh (ncu exports in\n# test/fixtures/ncu/${name}.*.csv), built from its validation row as warpsim validate builds it.\n`;
+  writeFileSync(`validation/ncu-compare/${name}.yaml`, header + stringify(benchScenario(configOf(row))));
+}

@@ -12,3 +12,12 @@ describe("README and docs are generated from runs", () => {
     expect(stale).toEqual([]);
   }, 120_000);
 });
+
+describe("the gallery is generated from runs", () => {
+  it("docs/gallery is what tools/gallery/build.mjs makes today", async () => {
+    // @ts-expect-error: a plain .mjs tool, without types
+    const { galleryStale } = await import("../tools/gallery/build.mjs");
+    const { stale } = (await galleryStale()) as { stale: string[] };
+    expect(stale).toEqual([]);
+  }, 120_000);
+});

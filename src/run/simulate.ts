@@ -13,6 +13,11 @@ export interface SimulateOptions {
   readonly seed?: number;
   /** Observers (trace writers); none by default. */
   readonly hooks?: Hooks;
+  /**
+   * For tests of the engine itself: the schedulers rescan their candidates every cycle instead
+   * of reusing the last scan while nothing changed. Results must be byte-identical.
+   */
+  readonly referenceScan?: boolean;
 }
 
 export interface SimulateAsyncOptions extends SimulateOptions {
@@ -88,6 +93,7 @@ function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMul
     storeLatency: scenario.storeLatency,
     memoryLimits: scenario.memoryLimits,
     hooks: options.hooks ?? noHooks(),
+    referenceScan: options.referenceScan,
   });
   return { sm, seed };
 }

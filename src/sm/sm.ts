@@ -10,6 +10,7 @@ import { BlockTable } from "./block-table.js";
 import { LatencyModel, type LatencyDistribution } from "./memory/latency-model.js";
 import { MemorySystem, type MemoryLimits } from "./memory/memory-system.js";
 import { createPolicy, type PolicyName } from "./schedulers/index.js";
+import { PolicyEvent } from "./schedulers/policy.js";
 import { Scoreboard } from "./scoreboard.js";
 import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
 import { Subpartition } from "./subpartition.js";
@@ -28,6 +29,8 @@ export interface SmConfig {
   readonly storeLatency: LatencyDistribution;
   readonly memoryLimits: MemoryLimits;
   readonly hooks: Hooks;
+  /** For tests: the schedulers rescan their candidates every cycle (Subpartition). */
+  readonly referenceScan?: boolean;
 }
 
 /** How a run ended and the cycle it ended in (the run's length). */
@@ -99,6 +102,7 @@ export class StreamingMultiprocessor {
           this.memory,
           config.hooks,
           new SchedulerCounters(slots),
+          config.referenceScan === true,
         ),
     );
   }
@@ -270,6 +274,7 @@ export class StreamingMultiprocessor {
     warps.waitingAtBarrier[warp] = id;
     sp.removeCandidate(warp);
     this.accounting.enter(warp, WarpState.barrier, now + 1);
+    sp.notifyPolicy(PolicyEvent.barrier, warp);
     if (blocks.arrive(block, id, program.barrierWarps[pc])) this.releaseBarrier(block, id, now + 1);
   }
 
@@ -298,7 +303,9 @@ export class StreamingMultiprocessor {
       sp.addCandidate(warp, cycle);
     } else {
       sp.removeCandidate(warp);
-      this.accounting.enter(warp, this.scoreboard.lastReason, cycle);
+      const reason = this.scoreboard.lastReason;
+      this.accounting.enter(warp, reason, cycle);
+      if (reason === WarpState.long_scoreboard) sp.notifyPolicy(PolicyEvent.longStall, warp);
       this.events.push(readyAt, Event.ready, warp);
     }
   }
@@ -307,7 +314,9 @@ export class StreamingMultiprocessor {
     const { warps, blocks } = this;
     const block = warps.block[warp];
     this.accounting.stop(warp, cycle);
-    this.subpartitions[warps.subpartition[warp]].counters.active.change(-1, cycle);
+    const sp = this.subpartitions[warps.subpartition[warp]];
+    sp.counters.active.change(-1, cycle);
+    sp.notifyPolicy(PolicyEvent.exit, warp);
     warps.free(warp);
     this.liveWarps--;
     this.active.change(-1, cycle);
@@ -353,6 +362,7 @@ export class StreamingMultiprocessor {
     const sp = this.subpartitions[this.warps.subpartition[warp]];
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.counters.active.change(1, cycle);
+    sp.notifyPolicy(PolicyEvent.arrive, warp);
     sp.addCandidate(warp, cycle);
     this.active.change(1, cycle);
   }

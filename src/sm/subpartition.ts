@@ -6,6 +6,7 @@ import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
 import type { MemorySystem } from "./memory/memory-system.js";
 import type { SchedulerPolicy } from "./schedulers/index.js";
+import type { PolicyEvent } from "./schedulers/policy.js";
 import type { WarpTable } from "./warp-table.js";
 
 /**
@@ -31,6 +32,7 @@ export class Subpartition {
   private candidateCount = 0;
   private readonly scheduleHooks: Hooks["schedule"];
   private readonly eligible: Int32Array;
+  private readonly policyListens: boolean;
 
   // The scan over candidates is skipped while nothing it depends on has changed: the candidate
   // set with each one's pipe class (`dirty`), and which classes are free (`freeMask`). Classes
@@ -57,12 +59,20 @@ export class Subpartition {
     private readonly hooks: Hooks,
     /** What only the scheduler sees, counted for stats/ (SchedulerCounters). */
     readonly counters: SchedulerCounters,
+    /** For tests: scan every time and never take a policy's repick shortcut (same results, slower). */
+    private readonly referenceScan = false,
   ) {
+    this.policyListens = policy.notify !== undefined;
     this.candidates = new Int32Array(warpSlots);
     this.candidateClass = new Uint8Array(warpSlots);
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
+  }
+
+  /** Tells the policy what happened to a warp, if it listens (PolicyEvent). */
+  notifyPolicy(event: PolicyEvent, warp: number): void {
+    if (this.policyListens) this.policy.notify!(event, warp);
   }
 
   get hasCandidates(): boolean {
@@ -126,7 +136,7 @@ export class Subpartition {
     }
     let count: number;
     let chosen: number;
-    if (this.dirty || mask !== this.freeMask) {
+    if (this.dirty || mask !== this.freeMask || this.referenceScan) {
       count = this.scan(now, mask);
       this.eligibleCount = count;
       this.freeMask = mask;

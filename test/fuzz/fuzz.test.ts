@@ -77,3 +77,29 @@ describe("fuzz: the CLI never prints a stack trace", () => {
     );
   }, 300_000);
 });
+
+describe("the scheduler's shortcut picks what a full rescan picks (issue 13)", () => {
+  it("random programs, launches and every policy: identical results with and without the shortcut", () => {
+    const loopBody = fc.array(fc.constantFrom("FFMA R1, R1, R2, R3", "IADD3 R4, R4, 1, RZ", "LDG.E R8, [R2.64]", "FFMA R9, R8, R9, R3", "MUFU.RSQ R10, R9", "DFMA R12, R12, R14, R12", "BAR.SYNC 0"), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(loopBody, validSetup, fc.integer({ min: 1, max: 6 }), (body, s, trips) => {
+        const text = [
+          `launch: {threadsPerBlock: ${s.threadsPerBlock}, blocks: ${s.blocks}, registersPerThread: 64}`,
+          `memory: {latency: {kind: uniform, min: 20, max: ${20 + s.latency}}}`,
+          `scheduler: ${s.scheduler}`,
+          `seed: ${s.seed}`,
+          "program: |",
+          `  .loop ${trips}`,
+          ...body.map((l) => `    ${l}`),
+          "  .endloop",
+          "  EXIT",
+        ].join("\n");
+        const scenario = parseScenario(text);
+        const fast = JSON.stringify(simulate(scenario));
+        const reference = JSON.stringify(simulate(scenario, { referenceScan: true }));
+        return fast === reference;
+      }),
+      { numRuns: Math.max(30, Math.round(RUNS / 2)), seed: SEED },
+    );
+  }, 300_000);
+});

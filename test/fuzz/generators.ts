@@ -62,7 +62,7 @@ export const scenarioObject = fc
       },
       { requiredKeys: [] },
     ),
-    scheduler: fc.constantFrom("gto", "lrr", "oldest", "oldest-block", "random", "fifo"),
+    scheduler: fc.constantFrom("gto", "lrr", "oldest", "oldest-block", "random", "two-level", "gty", "fifo"),
     seed: oddNumber,
     program: fc.oneof(
       program,
@@ -101,7 +101,7 @@ export const straightProgram = fc.array(validInstruction, { minLength: 0, maxLen
 export const validSetup = fc.record({
   threadsPerBlock: fc.integer({ min: 1, max: 1024 }),
   blocks: fc.integer({ min: 1, max: 6 }),
-  scheduler: fc.constantFrom("gto", "lrr", "oldest", "oldest-block", "random"),
+  scheduler: fc.constantFrom("gto", "lrr", "oldest", "oldest-block", "random", "two-level", "gty"),
   latency: fc.integer({ min: 1, max: 900 }),
   seed: fc.integer({ min: 0, max: 1000 }),
 });

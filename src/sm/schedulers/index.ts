@@ -1,9 +1,11 @@
 import { GreedyThenOldest } from "./gto.js";
+import { GreedyThenYoungest } from "./gty.js";
 import { LooseRoundRobin } from "./lrr.js";
 import { OldestFirst } from "./oldest.js";
 import { OldestBlockGreedy } from "./oldest-block.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 import { RandomPolicy } from "./random.js";
+import { TwoLevel } from "./two-level.js";
 
 export type { SchedulerPolicy } from "./policy.js";
 
@@ -17,6 +19,8 @@ const POLICIES = {
   lrr: (_warps: WarpAges, warpSlots: number) => new LooseRoundRobin(warpSlots),
   oldest: (warps: WarpAges) => new OldestFirst(warps),
   random: (_warps: WarpAges, _warpSlots: number, seed: string) => new RandomPolicy(seed),
+  "two-level": (warps: WarpAges, warpSlots: number) => new TwoLevel(warps, warpSlots),
+  gty: (warps: WarpAges) => new GreedyThenYoungest(warps),
 } satisfies Record<string, (warps: WarpAges, warpSlots: number, seed: string) => SchedulerPolicy>;
 
 export type PolicyName = keyof typeof POLICIES;

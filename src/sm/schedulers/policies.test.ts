@@ -3,7 +3,10 @@ import { GreedyThenOldest } from "./gto.js";
 import { LooseRoundRobin } from "./lrr.js";
 import { OldestFirst } from "./oldest.js";
 import { OldestBlockGreedy } from "./oldest-block.js";
+import { GreedyThenYoungest } from "./gty.js";
+import { PolicyEvent } from "./policy.js";
 import { RandomPolicy } from "./random.js";
+import { TwoLevel } from "./two-level.js";
 
 // Warp slots 0..7 with ages: slot 5 is the oldest, then 2, then 7, then the rest by slot.
 const age = Float64Array.from([10, 11, 1, 12, 13, 0, 14, 2]);
@@ -57,5 +60,27 @@ describe("scheduler policies", () => {
     const picks = Array.from({ length: 50 }, () => [a.pick(buf(1, 4, 6), 3), b.pick(buf(6, 1, 4), 3)]);
     for (const [x, y] of picks) expect(x).toBe(y);
     expect(new Set(picks.map(([x]) => x)).size).toBe(3);
+  });
+});
+
+describe("stateful policies", () => {
+  it("greedy-then-youngest keeps the last issuer while eligible, then takes the youngest", () => {
+    const gty = new GreedyThenYoungest(warps);
+    expect(gty.pick(buf(0, 7, 2), 3)).toBe(0); // youngest: age 10 (slot 0) > 2 (slot 7) > 1 (slot 2)
+    expect(gty.pick(buf(6, 0), 2)).toBe(0); // greedy, though 6 (age 14) is younger
+    expect(gty.pick(buf(6, 5), 2)).toBe(6);
+  });
+
+  it("two-level schedules its active set; a long stall swaps in the oldest pending warp", () => {
+    // An active set of one, to follow by hand. Ages: slot 5 (0) < 2 (1) < 7 (2) < 0 (10).
+    const two = new TwoLevel(warps, 8, 1);
+    for (const w of [0, 2, 5]) two.notify(PolicyEvent.arrive, w);
+    // Active {0} (first to arrive), pending [2, 5].
+    expect(two.pick(buf(0, 2, 5), 3)).toBe(0);
+    two.notify(PolicyEvent.longStall, 0); // 0 waits on memory: the oldest pending, 5, comes in
+    expect(two.pick(buf(2, 5), 2)).toBe(5);
+    expect(two.pick(buf(2), 1)).toBe(2); // no active warp eligible: 2 is promoted, 5 demoted
+    two.notify(PolicyEvent.exit, 2); // 2 leaves: the oldest pending, 5, returns
+    expect(two.pick(buf(0, 5), 2)).toBe(5);
   });
 });

@@ -7,12 +7,30 @@ export interface SchedulerPolicy {
   /** Returns the warp slot to issue, one of eligible[0 .. count). count >= 1. */
   pick(eligible: Int32Array, count: number): number;
   /**
+   * Optional: told what happened to a warp of its sub-partition (PolicyEvent), for policies with
+   * state of their own (two-level's active set). Policies without it cost nothing.
+   */
+  notify?(event: PolicyEvent, warp: number): void;
+  /**
    * Optional shortcut: the choice when the eligible warps are exactly those of the previous
    * call (the caller knows); must equal what `pick` would return.
    */
   repick?(): number;
 }
 
+
+/** What a policy may be told about a warp (SchedulerPolicy.notify). */
+export const PolicyEvent = {
+  /** The warp arrived on the sub-partition. */
+  arrive: 0,
+  /** The warp waits for a long-latency result (global memory: long_scoreboard). */
+  longStall: 1,
+  /** The warp waits at a barrier. */
+  barrier: 2,
+  /** The warp left the SM. */
+  exit: 3,
+} as const;
+export type PolicyEvent = (typeof PolicyEvent)[keyof typeof PolicyEvent];
 
 /** What a policy may read about warps: their age and their block's (launch order; lower is older), and their progress. */
 export interface WarpAges {

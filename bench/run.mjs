@@ -34,6 +34,16 @@ for (const name of selected) {
 }
 const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
 for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  "));
+// Issue 13's targets, where their cases ran.
+const rate = (n) => results[n] && results[n].instructions / results[n].seconds;
+const target = (label, value, goal, met) => console.log(`${label}: ${value} (target ${goal}: ${met ? "met" : "not met"})`);
+console.log("");
+if (rate("mix-16w")) target("issue-bound mix, 16 warps/scheduler", `${fmt(rate("mix-16w"))} warp-inst/s`, ">= 50 M/s", rate("mix-16w") >= 50e6);
+if (rate("loads-8w")) target("loads + FFMA, 8 warps/scheduler", `${fmt(rate("loads-8w"))} warp-inst/s`, ">= 30 M/s", rate("loads-8w") >= 30e6);
+if (rate("warps-1") && rate("warps-16")) {
+  const ratio = rate("warps-1") / rate("warps-16");
+  target("cost per instruction, 16 / 1 warps per scheduler", ratio.toFixed(2), "<= 1.2", ratio <= 1.2);
+}
 if (results["latency-bound-8"] && results["latency-bound-800"]) {
   const ratio = results["latency-bound-800"].seconds / results["latency-bound-8"].seconds;
   console.log(`\nlatency-bound time ratio (800 / 8, same instructions): ${ratio.toFixed(3)}`);

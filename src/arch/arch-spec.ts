@@ -130,6 +130,16 @@ export interface ArchSpec {
     /** Further cycles to fetch the target of a taken branch (no_instruction). */
     takenRefetchCycles: number;
   }>;
+  readonly barrier: Readonly<{
+    /**
+     * Cycles the SM's barrier unit is busy with one warp's BAR: BARs of all sub-partitions
+     * queue for it (mio_throttle), so a barrier of n warps completes no sooner than n times this
+     * after its first arrival.
+     */
+    arrivalCycles: number;
+    /** Cycles from the last arrival's completion to the warps being able to issue again. */
+    releaseCycles: number;
+  }>;
   /** Cycles between the launches of consecutive warps of newly admitted blocks. */
   readonly warpLaunchIntervalCycles: number;
   /** SM clock the latencies were measured at (MHz); informational. */

@@ -8,8 +8,10 @@ import type { ParsedProgram } from "./parse.js";
 export const LOAD_CLASS = UNIT_COUNT;
 /** Issue class of FP32 arithmetic on a split FP32 pipe: either half will do. */
 export const FP32_EITHER_CLASS = UNIT_COUNT + 1;
-/** Issue classes: one per unit, then the two above. */
-export const CLASS_COUNT = UNIT_COUNT + 2;
+/** Issue class of BAR: it needs its unit and the SM's barrier unit (ArchSpec.barrier). */
+export const BARRIER_CLASS = UNIT_COUNT + 2;
+/** Issue classes: one per unit, then the three above. */
+export const CLASS_COUNT = UNIT_COUNT + 3;
 
 /**
  * A program decoded once against an architecture into parallel columns indexed by pc, so the
@@ -28,7 +30,7 @@ export class Program {
   /** The unit it takes when `unit` is busy (the other FP32 half), or -1. */
   readonly altUnit: Int8Array;
 
-  /** What the scheduler checks before issue: `unit`, LOAD_CLASS or FP32_EITHER_CLASS. */
+  /** What the scheduler checks before issue: `unit`, LOAD_CLASS, FP32_EITHER_CLASS or BARRIER_CLASS. */
   readonly pipeClass: Uint8Array;
   /** Fixed latency of the result (math, MIO, shared stores); 0 where memory decides. */
   readonly latencyCycles: Float64Array;
@@ -244,7 +246,8 @@ function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line
     pipe: info.pipe,
     unit: placement.unit,
     alt: placement.alt,
-    pipeClass: info.kind === OpKind.loadGlobal ? LOAD_CLASS : placement.alt >= 0 ? FP32_EITHER_CLASS : placement.unit,
+    pipeClass:
+      info.kind === OpKind.loadGlobal ? LOAD_CLASS : info.kind === OpKind.barrier ? BARRIER_CLASS : placement.alt >= 0 ? FP32_EITHER_CLASS : placement.unit,
     latencyCycles: timing?.latencyCycles ?? 0,
     issueCycles: timing?.issueCycles ?? Math.max(1, 32 / lanes),
     dispatchCycles: timing?.dispatchCycles ?? 1,

@@ -210,6 +210,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     opcodes: { ...preset.opcodes, ...overrides.opcodes },
     memoryLevels: { ...preset.memoryLevels, ...overrides.memoryLevels },
     branch: { ...preset.branch, ...overrides.branch },
+    barrier: { ...preset.barrier, ...overrides.barrier },
     memoryBandwidth: { ...preset.memoryBandwidth, ...overrides.memoryBandwidth },
   } as ArchSpec;
 }

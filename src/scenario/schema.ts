@@ -76,6 +76,7 @@ export const archOverrides = z
       .strict()
       .optional(),
     branch: z.object({ resolveCycles: count(0), takenRefetchCycles: count(0) }).partial().strict().optional(),
+    barrier: z.object({ arrivalCycles: count(0), releaseCycles: count(0) }).partial().strict().optional(),
     memoryBandwidth: z
       .object({
         l2BytesPerCycle: z.number().positive(),

@@ -13,7 +13,7 @@ import { createPolicy, type PolicyName } from "./schedulers/index.js";
 import { PolicyEvent } from "./schedulers/policy.js";
 import { Scoreboard } from "./scoreboard.js";
 import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
-import { Subpartition } from "./subpartition.js";
+import { Subpartition, type BarrierUnit } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
 export interface SmConfig {
@@ -71,6 +71,8 @@ export class StreamingMultiprocessor {
   private readonly issueHooks: Hooks["issue"] | undefined;
   /** Cycles with at least one warp on the SM. */
   readonly active = new ActiveCycles();
+  /** BARs of every sub-partition pass through it, one per arch.barrier.arrivalCycles. */
+  private readonly barrierUnit: BarrierUnit = { freeAt: 0 };
 
   constructor(private readonly config: SmConfig) {
     const { arch, program } = config;
@@ -101,6 +103,7 @@ export class StreamingMultiprocessor {
           this.accounting,
           this.memory,
           config.hooks,
+          this.barrierUnit,
           new SchedulerCounters(slots),
           config.referenceScan === true,
         ),
@@ -272,10 +275,11 @@ export class StreamingMultiprocessor {
     const block = warps.block[warp];
     warps.pc[warp] = pc + 1;
     warps.waitingAtBarrier[warp] = id;
+    this.barrierUnit.freeAt = now + this.arch.barrier.arrivalCycles;
     sp.removeCandidate(warp);
     this.accounting.enter(warp, WarpState.barrier, now + 1);
     sp.notifyPolicy(PolicyEvent.barrier, warp);
-    if (blocks.arrive(block, id, program.barrierWarps[pc])) this.releaseBarrier(block, id, now + 1);
+    if (blocks.arrive(block, id, program.barrierWarps[pc])) this.releaseBarrier(block, id, now + 1 + this.arch.barrier.releaseCycles);
   }
 
   /** Every warp of `block` waiting at barrier `id` may issue again from `cycle`. */
@@ -328,7 +332,7 @@ export class StreamingMultiprocessor {
     }
     // Barriers that wait for "all live warps" may now be complete.
     for (let id = 0; id < 16; id++) {
-      if (blocks.isComplete(block, id)) this.releaseBarrier(block, id, cycle);
+      if (blocks.isComplete(block, id)) this.releaseBarrier(block, id, cycle + this.arch.barrier.releaseCycles);
     }
   }
 

@@ -1,5 +1,5 @@
 import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
-import { CLASS_COUNT, LOAD_CLASS, type Program } from "../program/program.js";
+import { BARRIER_CLASS, CLASS_COUNT, LOAD_CLASS, type Program } from "../program/program.js";
 import type { SchedulerCounters } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
@@ -8,6 +8,11 @@ import type { MemorySystem } from "./memory/memory-system.js";
 import type { SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
 import type { WarpTable } from "./warp-table.js";
+
+/** The SM's barrier unit (ArchSpec.barrier): one warp's BAR every `arrivalCycles`. */
+export interface BarrierUnit {
+  freeAt: number;
+}
 
 /**
  * One SM sub-partition (SMSP): a warp scheduler that issues at most one warp-instruction per
@@ -57,6 +62,8 @@ export class Subpartition {
     private readonly accounting: StateAccounting,
     private readonly memory: MemorySystem,
     private readonly hooks: Hooks,
+    /** The SM's barrier unit, shared by its sub-partitions: busy until `freeAt`. */
+    private readonly barrierUnit: BarrierUnit,
     /** What only the scheduler sees, counted for stats/ (SchedulerCounters). */
     readonly counters: SchedulerCounters,
     /** For tests: scan every time and never take a policy's repick shortcut (same results, slower). */
@@ -130,6 +137,7 @@ export class Subpartition {
       let free: number;
       if (c < UNIT_COUNT) free = unitFreeAt[c];
       else if (c === LOAD_CLASS) free = Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+      else if (c === BARRIER_CLASS) free = Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
       else free = Math.min(unitFreeAt[Pipe.fma], unitFreeAt[FMA_LITE]);
       if (free <= now) mask |= 1 << c;
       else if (free < earliestFree) earliestFree = free;

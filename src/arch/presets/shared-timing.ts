@@ -7,7 +7,7 @@ import type { ArchSpec } from "../arch-spec.js";
  * taken from the H100 measurements of sm_90 (see sm_90.ts) and marked [model] there. Presets
  * override what differs (pipe widths, memory latencies).
  */
-export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "branch"> = {
+export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "branch" | "barrier"> = {
   opcodes: {
     FFMA: { latencyCycles: 4 },
     FADD: { latencyCycles: 4 },
@@ -37,4 +37,6 @@ export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "br
   },
   resultDelayCycles: 0,
   branch: { resolveCycles: 3, takenRefetchCycles: 3 },
+  // As measured on sm_90 (its preset cites the barrier probe); not measured on these.
+  barrier: { arrivalCycles: 2, releaseCycles: 4 },
 };

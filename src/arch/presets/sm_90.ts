@@ -136,6 +136,16 @@ export const sm_90: ArchSpec = {
     resolveCycles: 3,
     takenRefetchCycles: 3,
   },
+  barrier: {
+    // [bar] validation/microbench/barrier-probe/cycles.csv: a __syncthreads() loop of one
+    // block per SM costs 14.6 + 2.0 x (warps - 1) cycles per barrier, from 1 to 32 warps
+    // (14.6, 16.6, 20.6, 28.6, 44.6, 76.6), and ncu shows its BARs queueing in mio_throttle at
+    // 32 warps (ncu_k1_1024.csv: 3.2 per issue): one warp's BAR every 2 cycles per SM.
+    arrivalCycles: 2,
+    // [bar] with 2-cycle arrivals, a 4-cycle release puts all six block sizes within 4% of the
+    // probe (mean 1.5%; without the barrier unit warpsim was 20% fast at 1 warp, 64% at 32).
+    releaseCycles: 4,
+  },
   // [timeline] bench_plain_warp_timeline.csv: the warps of a new block start about 3.5 cycles
   // apart (W = 16: 16 warps within 56 cycles).
   warpLaunchIntervalCycles: 3,

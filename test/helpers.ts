@@ -1,4 +1,4 @@
-import { parseScenario, simulate, type SimulationResult } from "../src/index.js";
+import { parseScenario, simulate, type Scenario, type SimulationResult } from "../src/index.js";
 import type { SimulateOptions } from "../src/run/simulate.js";
 
 /** Runs scenario YAML text and returns the result. */
@@ -39,4 +39,29 @@ export function scenarioYaml(opts: {
     `program: |`,
     opts.program,
   ].join("\n");
+}
+
+/**
+ * Simulates with a hook that measures, independently of the accounting, each sub-partition's
+ * warp lifetimes: arrival (first state) to exit, or to the stop of a run that did not finish.
+ */
+export function simulateWithLifetimes(scenario: Scenario, options: SimulateOptions = {}): { result: SimulationResult; lifetime: number[] } {
+  const lifetime = new Array(4).fill(0);
+  const arrived = new Map<number, number>();
+  const result = simulate(scenario, {
+    ...options,
+    hooks: {
+      issue: [],
+      stateChange: [
+        (cycle, smsp, warp, state) => {
+          if (!arrived.has(warp)) arrived.set(warp, cycle);
+          if (state === -1) {
+            lifetime[smsp] += cycle - arrived.get(warp)!;
+            arrived.delete(warp);
+          }
+        },
+      ],
+    },
+  });
+  return { result, lifetime };
 }

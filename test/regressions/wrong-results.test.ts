@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadScenario, parseScenario, ScenarioError, simulate, type SimulationResult } from "../../src/index.js";
 import type { SimulateOptions } from "../../src/run/simulate.js";
-import { run } from "../helpers.js";
+import { run, simulateWithLifetimes } from "../helpers.js";
 
 /**
  * Regression tests for issue 18: results that were wrong while the run said it succeeded.
@@ -10,27 +10,9 @@ import { run } from "../helpers.js";
 
 const straight = (body: string, launch = "threadsPerBlock: 32") => `launch: {${launch}}\nprogram: |\n${body.split("\n").map((l) => `  ${l}`).join("\n")}\n`;
 
-/** Runs with a hook that measures each sub-partition's warp lifetimes (arrival to exit or stop). */
+/** Runs a scenario (a path or YAML text) and measures its warp lifetimes independently. */
 function runMeasured(scenarioPathOrText: string, options: SimulateOptions): { result: SimulationResult; lifetime: number[] } {
-  const lifetime = new Array(4).fill(0);
-  const arrived = new Map<number, number>();
-  const scenario = scenarioPathOrText.includes("\n") ? parseScenario(scenarioPathOrText) : loadScenario(scenarioPathOrText);
-  const result = simulate(scenario, {
-    ...options,
-    hooks: {
-      issue: [],
-      stateChange: [
-        (cycle, smsp, warp, state) => {
-          if (!arrived.has(warp)) arrived.set(warp, cycle);
-          if (state === -1) {
-            lifetime[smsp] += cycle - arrived.get(warp)!;
-            arrived.delete(warp);
-          }
-        },
-      ],
-    },
-  });
-  return { result, lifetime };
+  return simulateWithLifetimes(scenarioPathOrText.includes("\n") ? parseScenario(scenarioPathOrText) : loadScenario(scenarioPathOrText), options);
 }
 
 /** The invariants every result must obey, completed or stopped. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadScenario, simulate, type SimulationResult } from "../../src/index.js";
+import { loadScenario } from "../../src/index.js";
 import { WARP_STATE_COUNT } from "../../src/stats/warp-state.js";
+import { simulateWithLifetimes } from "../helpers.js";
 
 /**
  * Every active warp is in exactly one state per cycle, so per sub-partition the state
@@ -8,25 +9,7 @@ import { WARP_STATE_COUNT } from "../../src/stats/warp-state.js";
  * arrival and exit of each warp), and the eligible warp-cycles (selected + not_selected) must
  * equal the scheduler's own count of eligible warps per cycle, sum of k x cycles-with-k.
  */
-function runWithLifetimes(file: string): { result: SimulationResult; lifetime: number[] } {
-  const lifetime = [0, 0, 0, 0];
-  const arrived = new Map<number, number>();
-  const result = simulate(loadScenario(file), {
-    hooks: {
-      issue: [],
-      stateChange: [
-        (cycle, smsp, warp, state) => {
-          if (!arrived.has(warp)) arrived.set(warp, cycle);
-          if (state === -1) {
-            lifetime[smsp] += cycle - arrived.get(warp)!;
-            arrived.delete(warp);
-          }
-        },
-      ],
-    },
-  });
-  return { result, lifetime };
-}
+const runWithLifetimes = (file: string) => simulateWithLifetimes(loadScenario(file));
 
 const files = [
   "scenarios/single-warp-807.yaml",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Steady-state probe: the ground truth's own benchmark (bench.cu, copied unchanged from
-# groundtruth/src/bench.cu) profiled twice, with the loop trip count as shipped and doubled
+# Steady-state probe: the ground truth's own benchmark (validation/h100/method/src/bench.cu, the
+# groundtruth's source unchanged) profiled twice, with the loop trip count as shipped and doubled
 # (ld_chain l2: 128 and 256 trips; dram: 64 and 96, which keeps every chain inside its own
 # stretch of the 1 GiB buffer at W = 64, K = 8; fma_chain: 512 and 1024). The difference of two
 # runs' raw sums is what the extra trips cost, free of the prologue, the epilogue, the launch
@@ -24,7 +24,7 @@ METS=$(paste -sd, bench_metrics.txt)
 
 build() {  # build <name> <N_OUTER> <ITERS_DRAM> <ITERS_L2>
   sed -e "s/N_OUTER = 512;/N_OUTER = $2;/" -e "s/ITERS_DRAM = 64;/ITERS_DRAM = $3;/" \
-      -e "s/ITERS_L2 = 128;/ITERS_L2 = $4;/" bench.cu > "$B/$1.cu"
+      -e "s/ITERS_L2 = 128;/ITERS_L2 = $4;/" ../h100/method/src/bench.cu > "$B/$1.cu"
   nvcc -O3 -arch=sm_90 -lineinfo -o "$B/$1" "$B/$1.cu" || exit 1
 }
 build base 512 64 128

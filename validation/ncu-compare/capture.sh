@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real Nsight Compute exports, as users make them, for `warpsim compare` and its tests: the
-# ground truth's benchmark (validation/microbench/bench.cu, the groundtruth's own source) under
+# ground truth's benchmark (validation/h100/method/src/bench.cu, the groundtruth's own source) under
 # ncu with the sections people open (launch, occupancy, scheduler and warp-state statistics,
 # speed of light), exported with `--csv --page raw` and `--csv --page details` and ncu's
 # default units and separators.
@@ -17,7 +17,7 @@ O=${1:-${OUT:-/tmp/ncu_compare}}
 B=/tmp/ncu_compare_bin
 mkdir -p "$O" "$B"
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
-nvcc -O3 -arch=sm_90 -lineinfo -o "$B/bench" ../microbench/bench.cu || exit 1
+nvcc -O3 -arch=sm_90 -lineinfo -o "$B/bench" ../h100/method/src/bench.cu || exit 1
 "$NCU" --version > "$O/ncu_version.txt"
 SECTIONS="--section LaunchStats --section Occupancy --section SchedulerStats --section WarpStateStats --section SpeedOfLight"
 cap() {  # cap <name> <cache> <replay> <bench prof args...>

@@ -130,6 +130,11 @@ export interface ArchSpec {
     /** Further cycles to fetch the target of a taken branch (no_instruction). */
     takenRefetchCycles: number;
   }>;
+  /**
+   * The shared-memory path (LDS, STS): an SM-wide pipe fed by a queue per sub-partition; absent,
+   * shared-memory instructions are limited by their sub-partition's LSU alone.
+   */
+  readonly sharedMemoryPath?: Readonly<{ wavefrontCycles: number; queueDepth: number }>;
   readonly barrier: Readonly<{
     /**
      * Cycles the SM's barrier unit is busy with one warp's BAR: BARs of all sub-partitions

@@ -34,6 +34,8 @@ export interface OpcodeInfo {
   readonly throttle: WarpState;
   /** FP32 arithmetic: may issue to either half of a split FP32 pipe (ArchSpec.fmaHalves). */
   readonly fp32?: true;
+  /** Shared-memory access (LDS, STS): goes through the SM's shared-memory path if the architecture has one. */
+  readonly sharedMemory?: true;
   /** Integer add-like ops: predicates right after the destination are carry-outs (written). */
   readonly carryOut?: true;
   /**
@@ -102,13 +104,13 @@ export const OPCODES: Readonly<Record<string, OpcodeInfo>> = {
   UIADD3: { ...math(Pipe.uniform, 1, 3, 6), carryOut: true },
   UMOV: math(Pipe.uniform, 1, 2, 2),
   MUFU: { ...mio(2, 2), pipe: Pipe.xu },
-  LDS: mio(2, 2),
+  LDS: { ...mio(2, 2), sharedMemory: true },
   LDC: mio(2, 2),
   LDG: memory(OpKind.loadGlobal, 1, WarpState.lg_throttle),
   LDL: memory(OpKind.loadGlobal, 1, WarpState.lg_throttle),
   STG: memory(OpKind.storeGlobal, 0, WarpState.lg_throttle),
   STL: memory(OpKind.storeGlobal, 0, WarpState.lg_throttle),
-  STS: memory(OpKind.storeShared, 0, WarpState.mio_throttle),
+  STS: { ...memory(OpKind.storeShared, 0, WarpState.mio_throttle), sharedMemory: true },
   BRA: control(OpKind.branch, 1),
   BAR: control(OpKind.barrier, 2),
   EXIT: control(OpKind.exit, 0),

@@ -10,8 +10,10 @@ export const LOAD_CLASS = UNIT_COUNT;
 export const FP32_EITHER_CLASS = UNIT_COUNT + 1;
 /** Issue class of BAR: it needs its unit and the SM's barrier unit (ArchSpec.barrier). */
 export const BARRIER_CLASS = UNIT_COUNT + 2;
-/** Issue classes: one per unit, then the three above. */
-export const CLASS_COUNT = UNIT_COUNT + 3;
+/** Issue class of LDS/STS on an SM with a shared-memory path: its LSU and its MIO queue's room. */
+export const SHARED_CLASS = UNIT_COUNT + 3;
+/** Issue classes: one per unit, then the four above. */
+export const CLASS_COUNT = UNIT_COUNT + 4;
 
 /**
  * A program decoded once against an architecture into parallel columns indexed by pc, so the
@@ -44,6 +46,8 @@ export class Program {
   readonly resultState: Uint8Array;
   /** State of this warp while the instruction's pipe is busy. */
   readonly throttleState: Uint8Array;
+  /** 1: an LDS/STS through the SM's shared-memory path (its latency starts when the pipe takes it). */
+  readonly sharedPath: Uint8Array;
   /** Registers that must be ready before issue (sources, guard, and destinations for WAW). */
   readonly waitStart: Int32Array;
   readonly waitCount: Uint16Array;
@@ -82,6 +86,7 @@ export class Program {
     this.stallCycles = new Float64Array(n);
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
+    this.sharedPath = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
     this.waitCount = new Uint16Array(n);
     this.writeStart = new Int32Array(n);
@@ -114,6 +119,7 @@ export class Program {
       this.dispatchCycles[pc] = d.dispatchCycles;
       this.resultState[pc] = d.resultState;
       this.throttleState[pc] = d.throttleState;
+      this.sharedPath[pc] = d.sharedPath ? 1 : 0;
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.
       const waitStart = pool.length;
@@ -228,6 +234,7 @@ interface Decoded {
   readonly dispatchCycles: number;
   readonly resultState: number;
   readonly throttleState: number;
+  readonly sharedPath: boolean;
 }
 
 function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line: number): Decoded {
@@ -241,13 +248,23 @@ function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line
     throw new ConfigError(`architecture ${arch.name} gives no latency for ${base} (line ${line}); add it under arch.opcodes.${base}.latencyCycles.`);
   }
   const placement = unitsOf(info.pipe, info.fp32 === true, halves);
+  const sharedPath = info.sharedMemory === true && arch.sharedMemoryPath !== undefined;
   return {
     kind: info.kind,
     pipe: info.pipe,
     unit: placement.unit,
     alt: placement.alt,
     pipeClass:
-      info.kind === OpKind.loadGlobal ? LOAD_CLASS : info.kind === OpKind.barrier ? BARRIER_CLASS : placement.alt >= 0 ? FP32_EITHER_CLASS : placement.unit,
+      info.kind === OpKind.loadGlobal
+        ? LOAD_CLASS
+        : info.kind === OpKind.barrier
+          ? BARRIER_CLASS
+          : sharedPath
+            ? SHARED_CLASS
+            : placement.alt >= 0
+              ? FP32_EITHER_CLASS
+              : placement.unit,
+    sharedPath,
     latencyCycles: timing?.latencyCycles ?? 0,
     issueCycles: timing?.issueCycles ?? Math.max(1, 32 / lanes),
     dispatchCycles: timing?.dispatchCycles ?? 1,

@@ -211,6 +211,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     memoryLevels: { ...preset.memoryLevels, ...overrides.memoryLevels },
     branch: { ...preset.branch, ...overrides.branch },
     barrier: { ...preset.barrier, ...overrides.barrier },
+    sharedMemoryPath: overrides.sharedMemoryPath === null ? undefined : (overrides.sharedMemoryPath ?? preset.sharedMemoryPath),
     memoryBandwidth: { ...preset.memoryBandwidth, ...overrides.memoryBandwidth },
   } as ArchSpec;
 }

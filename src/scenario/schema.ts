@@ -77,6 +77,8 @@ export const archOverrides = z
       .optional(),
     branch: z.object({ resolveCycles: count(0), takenRefetchCycles: count(0) }).partial().strict().optional(),
     barrier: z.object({ arrivalCycles: count(0), releaseCycles: count(0) }).partial().strict().optional(),
+    // null: no shared-memory path (LDS/STS limited by their sub-partition's LSU alone).
+    sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
     memoryBandwidth: z
       .object({
         l2BytesPerCycle: z.number().positive(),

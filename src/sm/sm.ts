@@ -9,6 +9,7 @@ import { WARP_STATE_NAMES, WarpState } from "../stats/warp-state.js";
 import { BlockTable } from "./block-table.js";
 import { LatencyModel, type LatencyDistribution } from "./memory/latency-model.js";
 import { MemorySystem, type MemoryLimits } from "./memory/memory-system.js";
+import { SharedMemoryPath } from "./memory/shared-memory.js";
 import { createPolicy, type PolicyName } from "./schedulers/index.js";
 import { PolicyEvent } from "./schedulers/policy.js";
 import { Scoreboard } from "./scoreboard.js";
@@ -71,6 +72,8 @@ export class StreamingMultiprocessor {
   private readonly issueHooks: Hooks["issue"] | undefined;
   /** Cycles with at least one warp on the SM. */
   readonly active = new ActiveCycles();
+  /** LDS/STS of every sub-partition share it (arch.sharedMemoryPath), when the architecture has one. */
+  private readonly sharedMemory: SharedMemoryPath | undefined;
   /** BARs of every sub-partition pass through it, one per arch.barrier.arrivalCycles. */
   private readonly barrierUnit: BarrierUnit = { freeAt: 0 };
 
@@ -91,6 +94,7 @@ export class StreamingMultiprocessor {
     this.blocks = new BlockTable(config.residentBlocksLimit, this.warpsPerBlock);
     this.memory = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`), config.memoryLimits);
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
+    this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.subpartitions = Array.from(
       { length: arch.subpartitionsPerSm },
       (_, i) =>
@@ -102,6 +106,7 @@ export class StreamingMultiprocessor {
           program,
           this.accounting,
           this.memory,
+          this.sharedMemory,
           config.hooks,
           this.barrierUnit,
           new SchedulerCounters(slots),
@@ -196,11 +201,13 @@ export class StreamingMultiprocessor {
     sp.counters.pipeInstructions[counted]++;
     sp.counters.pipeBusyCycles[counted] += program.issueCycles[pc];
 
+    // LDS/STS through the shared-memory path: their latency runs from when the pipe takes them.
+    const start = program.sharedPath[pc] === 1 ? this.sharedMemory!.access(now, sp.index) : now;
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        const readyAt = (kind === OpKind.loadGlobal ? this.memory.load(now) : now + program.latencyCycles[pc]) + delay;
+        const readyAt = (kind === OpKind.loadGlobal ? this.memory.load(now) : start + program.latencyCycles[pc]) + delay;
         const state = program.resultState[pc] as WarpState;
         const end = program.writeStart[pc] + program.writeCount[pc];
         for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
@@ -209,7 +216,7 @@ export class StreamingMultiprocessor {
       case OpKind.storeGlobal:
       case OpKind.storeShared: {
         const latency = kind === OpKind.storeGlobal ? this.stores.next() : program.latencyCycles[pc];
-        const doneAt = now + latency + delay;
+        const doneAt = start + latency + delay;
         if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
         break;
       }

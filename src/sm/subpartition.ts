@@ -1,10 +1,11 @@
 import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
-import { BARRIER_CLASS, CLASS_COUNT, LOAD_CLASS, type Program } from "../program/program.js";
+import { BARRIER_CLASS, CLASS_COUNT, LOAD_CLASS, SHARED_CLASS, type Program } from "../program/program.js";
 import type { SchedulerCounters } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
 import type { MemorySystem } from "./memory/memory-system.js";
+import type { SharedMemoryPath } from "./memory/shared-memory.js";
 import type { SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
 import type { WarpTable } from "./warp-table.js";
@@ -61,6 +62,7 @@ export class Subpartition {
     private readonly program: Program,
     private readonly accounting: StateAccounting,
     private readonly memory: MemorySystem,
+    private readonly sharedMemory: SharedMemoryPath | undefined,
     private readonly hooks: Hooks,
     /** The SM's barrier unit, shared by its sub-partitions: busy until `freeAt`. */
     private readonly barrierUnit: BarrierUnit,
@@ -138,6 +140,7 @@ export class Subpartition {
       if (c < UNIT_COUNT) free = unitFreeAt[c];
       else if (c === LOAD_CLASS) free = Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
       else if (c === BARRIER_CLASS) free = Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
+      else if (c === SHARED_CLASS) free = Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
       else free = Math.min(unitFreeAt[Pipe.fma], unitFreeAt[FMA_LITE]);
       if (free <= now) mask |= 1 << c;
       else if (free < earliestFree) earliestFree = free;

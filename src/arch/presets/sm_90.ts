@@ -88,8 +88,10 @@ export const sm_90: ArchSpec = {
     DMUL: { latencyCycles: 8 }, // [model] as DFMA
     MUFU: { latencyCycles: 17 }, // [lat] dependent MUFU.RSQ 17.0
     HMMA: { latencyCycles: 32 }, // [model] not measured here
-    LDS: { latencyCycles: 23 }, // [lat] LDS pointer chase 23.0 cycles at both clocks
-    STS: { latencyCycles: 23 }, // [model] as LDS
+    // [lat] LDS pointer chase 23.0 cycles at both clocks. [lds] The LSU takes an LDS/STS each
+    // cycle; the SM's shared-memory pipe (sharedMemoryPath) is what limits them.
+    LDS: { latencyCycles: 23, issueCycles: 1 },
+    STS: { latencyCycles: 23, issueCycles: 1 }, // [model] as LDS
     LDC: { latencyCycles: 23 }, // [model] constant-cache hit, as LDS
     UIADD3: { latencyCycles: 2 }, // [ncu] see ISETP
     UMOV: { latencyCycles: 2 }, // [model]
@@ -135,6 +137,17 @@ export const sm_90: ArchSpec = {
     // latency (opcodes.BRA, 5: its `wait` makes fma_chain<4>'s 0.12 wait per issue).
     resolveCycles: 3,
     takenRefetchCycles: 3,
+  },
+  sharedMemoryPath: {
+    // [lds] validation/microbench/lds-probe/cycles.csv: 4 chains of conflict-free LDS per warp
+    // reach 0.95-1.00 LDS per SM cycle from 8 warps on (16 warps: 64.1 cycles per trip of 64
+    // LDS; 32: 128.4 per 128), from 1 to 4 sub-partitions alike: one SM-wide pipe, a
+    // wavefront (32 x 4 bytes) per cycle.
+    wavefrontCycles: 1,
+    // [lds] ncu_k4_w32.csv: at 32 warps the LDS queue shows as 6.17 mio_throttle and 4.50
+    // short_scoreboard per issue; 20 queued accesses per sub-partition give 5.25 and 3.92 (16
+    // gives 7.10 and 1.52, 24 gives 1.47 and 9.01). Cycles do not depend on it.
+    queueDepth: 20,
   },
   barrier: {
     // [bar] validation/microbench/barrier-probe/cycles.csv: a __syncthreads() loop of one

@@ -1,5 +1,9 @@
 // Markdown blocks that need more than one command's output: each runs warpsim and formats
 // the numbers it printed. Used by tools/docs/sync.mjs.
+import { readFileSync } from "node:fs";
+import { parseScenario, simulate } from "../../dist/index.js";
+import { benchScenario } from "../../dist/program/generators/h100-kernels.js";
+import { configOf, readValidationData } from "../../dist/run/validate.js";
 
 /** Issue utilization of an SM row in `warpsim run --format json`. */
 async function issueActive(warpsim, file) {
@@ -29,6 +33,61 @@ export const BLOCKS = {
       `(worst row ${s.issueActiveWorstPoints.toFixed(1)} points), eligible warps within ${pct(s.warpsEligibleMre)}, ` +
       `active cycles within ${pct(s.cyclesActiveMape)} (MAPE), the dominant stall reason right in ${s.dominantStallMatches} of ${s.rows}.\n`
     );
+  },
+
+  /**
+   * docs/validation.md: how unequal the lifetimes of one block's warps are, on the H100
+   * (validation/h100/data/bench_plain_warp_timeline.csv) and in warpsim under two policies.
+   */
+  async fairness() {
+    const timeline = readFileSync("validation/h100/data/bench_plain_warp_timeline.csv", "utf8").trim().split(/\r?\n/);
+    const head = timeline[0].split(",");
+    const col = (name) => head.indexOf(name);
+    const rows = readValidationData("validation/h100/data/summary.csv");
+    const spreadOf = (lifetimesByBlock) => {
+      // Blocks with a warp timed at 0 cycles (clock64 read before the warp was scheduled) are left out.
+      const s = [...lifetimesByBlock.values()].filter((v) => Math.min(...v) > 0).map((v) => Math.max(...v) / Math.min(...v)).sort((a, b) => a - b);
+      const mid = s.length / 2;
+      return s.length % 2 === 1 ? s[Math.floor(mid)] : (s[mid - 1] + s[mid]) / 2;
+    };
+    const lines = [
+      "| kernel | K | F | warps per SM | H100: longest / shortest warp of a block (median over blocks) | warpsim oldest-block (issue active) | warpsim gto (issue active) |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const [variant, K, F, W] of [["fma", "1", "0", "64"], ["fma", "4", "0", "32"], ["fma", "4", "0", "64"], ["fma", "8", "0", "64"], ["l2", "4", "16", "64"]]) {
+      const measured = new Map();
+      for (const line of timeline.slice(1)) {
+        const c = line.split(",");
+        if (c[col("kernel")] !== variant || c[col("K")] !== K || c[col("F")] !== F || c[col("warps_per_sm")] !== W) continue;
+        const key = c[col("block")];
+        if (!measured.has(key)) measured.set(key, []);
+        measured.get(key).push(Number(c[col("cycles")]));
+      }
+      const row = rows.find((r) => r.variant === variant && r.K === K && r.F === F && r.warps_per_sm === W);
+      const simulated = ["oldest-block", "gto"].map((scheduler) => {
+        const scenario = parseScenario(JSON.stringify({ ...benchScenario(configOf(row)), scheduler }));
+        const start = new Map();
+        const life = new Map();
+        const result = simulate(scenario, {
+          hooks: {
+            issue: [],
+            stateChange: [
+              (cycle, _smsp, warp, state, _pc, block) => {
+                if (!start.has(warp)) start.set(warp, [cycle, block]);
+                if (state !== -1) return;
+                const [from, b] = start.get(warp);
+                if (!life.has(b)) life.set(b, []);
+                life.get(b).push(cycle - from);
+                start.delete(warp);
+              },
+            ],
+          },
+        });
+        return `${spreadOf(life).toFixed(2)} (issue ${pct(result.sm.issueActive)})`;
+      });
+      lines.push(`| ${variant === "fma" ? "fma_chain" : `ld_chain (${variant})`} | ${K} | ${F} | ${W} | ${spreadOf(measured).toFixed(2)} | ${simulated.join(" | ")} |`);
+    }
+    return lines.join("\n") + "\n";
   },
 
   /** docs/scheduling.md: utilization and warp lifetimes as warps are added, per policy. */

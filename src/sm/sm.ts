@@ -98,20 +98,18 @@ export class StreamingMultiprocessor {
     this.subpartitions = Array.from(
       { length: arch.subpartitionsPerSm },
       (_, i) =>
-        new Subpartition(
-          i,
-          slots,
-          createPolicy(config.policy, this.warps, slots, `${config.seed}:scheduler:${i}`),
-          this.warps,
+        new Subpartition(i, slots, {
+          policy: createPolicy(config.policy, this.warps, slots, `${config.seed}:scheduler:${i}`),
+          warps: this.warps,
           program,
-          this.accounting,
-          this.memory,
-          this.sharedMemory,
-          config.hooks,
-          this.barrierUnit,
-          new SchedulerCounters(slots),
-          config.referenceScan === true,
-        ),
+          accounting: this.accounting,
+          memory: this.memory,
+          sharedMemory: this.sharedMemory,
+          hooks: config.hooks,
+          barrierUnit: this.barrierUnit,
+          counters: new SchedulerCounters(slots),
+          referenceScan: config.referenceScan,
+        }),
     );
   }
 

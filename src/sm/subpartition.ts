@@ -15,6 +15,23 @@ export interface BarrierUnit {
   freeAt: number;
 }
 
+/** What a sub-partition is built from: its policy and counters, and what it shares with the SM. */
+export interface SubpartitionParts {
+  readonly policy: SchedulerPolicy;
+  readonly warps: WarpTable;
+  readonly program: Program;
+  readonly accounting: StateAccounting;
+  readonly memory: MemorySystem;
+  /** The SM's shared-memory path, when the architecture has one. */
+  readonly sharedMemory: SharedMemoryPath | undefined;
+  readonly hooks: Hooks;
+  /** The SM's barrier unit, shared by its sub-partitions: busy until `freeAt`. */
+  readonly barrierUnit: BarrierUnit;
+  readonly counters: SchedulerCounters;
+  /** For tests: scan every time and never take a policy's repick shortcut (same results, slower). */
+  readonly referenceScan?: boolean;
+}
+
 /**
  * One SM sub-partition (SMSP): a warp scheduler that issues at most one warp-instruction per
  * cycle, and its pipes. It knows which of its warps have their operands ready (the
@@ -54,23 +71,32 @@ export class Subpartition {
   private lastChosen = -1;
 
 
+  private readonly policy: SchedulerPolicy;
+  private readonly warps: WarpTable;
+  private readonly program: Program;
+  private readonly accounting: StateAccounting;
+  private readonly memory: MemorySystem;
+  private readonly sharedMemory: SharedMemoryPath | undefined;
+  private readonly barrierUnit: BarrierUnit;
+  /** What only the scheduler sees, counted for stats/ (SchedulerCounters). */
+  readonly counters: SchedulerCounters;
+  private readonly referenceScan: boolean;
+
   constructor(
     readonly index: number,
     warpSlots: number,
-    private readonly policy: SchedulerPolicy,
-    private readonly warps: WarpTable,
-    private readonly program: Program,
-    private readonly accounting: StateAccounting,
-    private readonly memory: MemorySystem,
-    private readonly sharedMemory: SharedMemoryPath | undefined,
-    private readonly hooks: Hooks,
-    /** The SM's barrier unit, shared by its sub-partitions: busy until `freeAt`. */
-    private readonly barrierUnit: BarrierUnit,
-    /** What only the scheduler sees, counted for stats/ (SchedulerCounters). */
-    readonly counters: SchedulerCounters,
-    /** For tests: scan every time and never take a policy's repick shortcut (same results, slower). */
-    private readonly referenceScan = false,
+    parts: SubpartitionParts,
   ) {
+    const { policy, hooks } = parts;
+    this.policy = policy;
+    this.warps = parts.warps;
+    this.program = parts.program;
+    this.accounting = parts.accounting;
+    this.memory = parts.memory;
+    this.sharedMemory = parts.sharedMemory;
+    this.barrierUnit = parts.barrierUnit;
+    this.counters = parts.counters;
+    this.referenceScan = parts.referenceScan === true;
     this.policyListens = policy.notify !== undefined;
     this.candidates = new Int32Array(warpSlots);
     this.candidateClass = new Uint8Array(warpSlots);

@@ -5,7 +5,7 @@
 export { loadScenario, parseScenario } from "./scenario/load.js";
 export type { Scenario } from "./scenario/resolve.js";
 export type { ScenarioInput } from "./scenario/schema.js";
-export { simulate, DEFAULT_MAX_CYCLES, type SimulateOptions } from "./run/simulate.js";
+export { simulate, simulateAsync, DEFAULT_MAX_CYCLES, type SimulateOptions, type SimulateAsyncOptions } from "./run/simulate.js";
 export type { SimulationResult, SchedulerMetrics, StallMetric, Outcome, OccupancyReport } from "./stats/metrics.js";
 export type { StuckWarp } from "./sm/outcome.js";
 export { WarpState, WARP_STATE_NAMES, type WarpStateName } from "./stats/warp-state.js";

@@ -50,9 +50,14 @@ export async function simulateAsync(scenario: Scenario, options: SimulateAsyncOp
     const outcome = sm.advance(maxCycles, SLICE_STEPS);
     if (outcome !== undefined) return collect(scenario, sm, seed, outcome);
     options.onProgress?.(issuedSoFar(sm), total);
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     if (options.signal?.aborted === true) return collect(scenario, sm, seed, sm.interrupt());
   }
+}
+
+/** Lets pending events (a Ctrl-C, a worker's message) run: setImmediate in Node, a zero timeout in a browser. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
 
 /** Warp-instructions a completed run issues: every warp runs the whole program. */

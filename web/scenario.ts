@@ -1,0 +1,55 @@
+/**
+ * The playground's controls as a scenario: one block of 128 threads (a warp per scheduler) per
+ * "warp per scheduler", the load-compute generator, a uniform load latency. The same YAML runs
+ * with `warpsim run`, so the page and the command line give the same numbers.
+ */
+export interface PlaygroundParams {
+  arch: string;
+  warps: number;
+  ilp: number;
+  cpl: number;
+  lmin: number;
+  lmax: number;
+  scheduler: string;
+  seed: number;
+}
+
+export const DEFAULT_PARAMS: PlaygroundParams = { arch: "sm_90", warps: 4, ilp: 1, cpl: 8, lmin: 400, lmax: 800, scheduler: "oldest-block", seed: 1 };
+
+const NUMERIC: readonly (keyof PlaygroundParams)[] = ["warps", "ilp", "cpl", "lmin", "lmax", "seed"];
+
+export function scenarioYaml(p: PlaygroundParams): string {
+  return [
+    "# Made in the warpsim playground: warps per scheduler x ILP against a load's latency.",
+    "name: playground",
+    `arch: ${p.arch}`,
+    `launch: { threadsPerBlock: 128, blocks: ${p.warps}, registersPerThread: 32 }`,
+    `memory: { latency: { kind: uniform, min: ${p.lmin}, max: ${p.lmax} } }`,
+    `scheduler: ${p.scheduler}`,
+    `seed: ${p.seed}`,
+    `program: { generator: load-compute, ilp: ${p.ilp}, computePerLoad: ${p.cpl}, iterations: 16 }`,
+    "",
+  ].join("\n");
+}
+
+/** The query string that reproduces these settings (a shareable URL). */
+export function toQuery(p: PlaygroundParams): string {
+  return new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
+}
+
+/** Settings from a query string; anything missing or not a number keeps its default. */
+export function fromQuery(query: string): PlaygroundParams {
+  const q = new URLSearchParams(query);
+  const p: PlaygroundParams = { ...DEFAULT_PARAMS };
+  for (const key of Object.keys(DEFAULT_PARAMS) as (keyof PlaygroundParams)[]) {
+    const v = q.get(key);
+    if (v === null) continue;
+    if (NUMERIC.includes(key)) {
+      const n = Number(v);
+      if (Number.isFinite(n)) (p as unknown as Record<string, number>)[key] = n;
+    } else {
+      (p as unknown as Record<string, string>)[key] = v;
+    }
+  }
+  return p;
+}

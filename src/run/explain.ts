@@ -5,6 +5,7 @@ import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
 import { loadShareOf } from "../program/program.js";
 import { resolveScenario, type Scenario } from "../scenario/resolve.js";
 import type { ScenarioFields } from "../scenario/schema.js";
+import { applyAssignments } from "../scenario/sweep.js";
 import type { LatencyDistribution } from "../sm/memory/latency-model.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import { PIPE_REPORT_NAMES, type PipeReportName } from "../stats/metrics.js";
@@ -84,7 +85,9 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
         `(latency x throughput); the run provides ${fix(warps)}`,
     });
   }
-  bounds.push(...pipeBounds(base, scenario.arch), ...memoryBounds(scenario));
+  // What more warps cannot pass: every bound but latency and issue.
+  const throughput = [...pipeBounds(base, scenario.arch), ...memoryBounds(scenario)];
+  bounds.push(...throughput);
   bounds.sort((a, b) => a.issueActive - b.issueActive);
   const predicted = Math.min(1, bounds[0].issueActive);
   const limiter = bounds[0].term;
@@ -96,7 +99,7 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
     predicted,
     limiter,
     shortfall: shortfall(base, predicted),
-    knob: "issueRate" in lone ? nextKnob(scenario, base, limiter, lone.issueRate) : undefined,
+    knob: "issueRate" in lone ? nextKnob(scenario, base, limiter, lone.issueRate, Math.min(1, ...throughput.map((b) => b.issueActive))) : undefined,
   };
 }
 
@@ -184,8 +187,7 @@ function shortfall(base: SimulationResult, predicted: number): string | undefine
 }
 
 /** The change that lifts the limiter most, predicted by the same reading and checked by a run. */
-function nextKnob(scenario: Scenario, base: SimulationResult, limiter: string, loneRate: number): Knob | undefined {
-  const caps = explainCaps(base, scenario);
+function nextKnob(scenario: Scenario, base: SimulationResult, limiter: string, loneRate: number, caps: number): Knob | undefined {
   const candidates: { change: string; fields: Record<string, number | string>; predicted: number }[] = [];
   const launch = scenario.fields.launch;
   const warpsPerBlock = Math.ceil(launch.threadsPerBlock / scenario.arch.warpSize);
@@ -244,18 +246,10 @@ function nextKnob(scenario: Scenario, base: SimulationResult, limiter: string, l
   return { ...best, simulated: simulate(changed).sm.issueActive };
 }
 
-/** The smallest bound other than latency: what more warps cannot pass. */
-function explainCaps(base: SimulationResult, scenario: Scenario): number {
-  return Math.min(1, ...pipeBounds(base, scenario.arch).map((b) => b.issueActive), ...memoryBounds(scenario).map((b) => b.issueActive));
-}
-
 /** The scenario with some fields replaced (and pinned residency dropped), or why it cannot be. */
 function variant(scenario: Scenario, fields: Readonly<Record<string, number | string>>): Scenario | { error: string } {
-  const data = structuredClone(scenario.fields) as unknown as Record<string, Record<string, unknown>>;
-  for (const [path, value] of Object.entries(fields)) {
-    const [head, tail] = path.split(".");
-    data[head] = { ...data[head], [tail]: value };
-  }
+  const assignments = Object.entries(fields).map(([path, value]) => ({ path: path.split("."), value }));
+  const data = applyAssignments(scenario.fields, assignments) as Record<string, Record<string, unknown>>;
   if ("launch.threadsPerBlock" in fields) delete data.launch.residentBlocks;
   try {
     const r = resolveScenario(data as unknown as ScenarioFields, { file: scenario.file });

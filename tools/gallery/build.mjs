@@ -14,18 +14,10 @@ const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const read = (f) => readFileSync(`${ROOT}${f}`, "utf8");
 
-/** The scenario file with fields replaced (dotted paths), simulated. */
+/** The scenario file with fields replaced (dotted paths, as a sweep sets them), simulated. */
 function run(file, fields = {}) {
-  const base = parseScenario(read(file), file);
-  const data = structuredClone(base.fields);
-  for (const [path, value] of Object.entries(fields)) {
-    const keys = path.split(".");
-    let node = data;
-    for (const k of keys.slice(0, -1)) node = node[k] = typeof node[k] === "object" && node[k] !== null ? { ...node[k] } : {};
-    node[keys[keys.length - 1]] = value;
-  }
-  delete data.sweep;
-  return simulate(parseScenario(JSON.stringify(data), file));
+  const assignments = Object.entries(fields).map(([path, value]) => ({ path: path.split("."), value }));
+  return simulate(parseScenario(read(file), file, assignments));
 }
 
 const figures = new Map();

@@ -43,6 +43,12 @@ export interface OpcodeInfo {
    * destination follows the predicate; it is often RZ).
    */
   readonly predicateOut?: true;
+  /**
+   * Where the architecture gives no timing for this opcode, it is timed as this one (VIADD as
+   * IADD3, S2R as LDC): the opcode is real SASS whose latency was not measured apart. See
+   * docs/sass.md, "Opcodes".
+   */
+  readonly timedAs?: string;
 }
 
 const math = (pipe: Pipe, destinations: number, minOperands: number, maxOperands: number): OpcodeInfo => ({
@@ -115,7 +121,60 @@ export const OPCODES: Readonly<Record<string, OpcodeInfo>> = {
   BAR: control(OpKind.barrier, 2),
   EXIT: control(OpKind.exit, 0),
   NOP: math(Pipe.alu, 0, 0, 0),
+  ...SASS_OPCODES(),
 };
+
+/**
+ * The rest of what nvcc emits for ordinary sm_70..sm_90 kernels (docs/sass.md, "Opcodes"). Pipes
+ * follow Nsight Compute's pipe names for each opcode family; each is timed as the measured
+ * opcode of its family (`timedAs`) unless a preset times it itself. Operand counts are loose:
+ * the SASS reader takes operands as cuobjdump prints them.
+ */
+function SASS_OPCODES(): Record<string, OpcodeInfo> {
+  const timed = (info: OpcodeInfo, timedAs: string): OpcodeInfo => ({ ...info, minOperands: 0, maxOperands: 8, timedAs });
+  const fp32 = (): OpcodeInfo => timed({ ...math(Pipe.fma, 1, 0, 8), fp32: true }, "FFMA");
+  const alu = (destinations = 1): OpcodeInfo => timed(math(Pipe.alu, destinations, 0, 8), "IADD3");
+  const uniform = (): OpcodeInfo => timed(math(Pipe.uniform, 1, 0, 8), "UMOV");
+  const xu = (): OpcodeInfo => timed({ ...mio(0, 8), pipe: Pipe.xu }, "MUFU");
+  const cbu = (): OpcodeInfo => timed({ ...control(OpKind.math, 8), kind: OpKind.math }, "NOP");
+  return {
+    // FP32 and half precision on the FMA pipe (either half).
+    HFMA2: fp32(), HADD2: fp32(), HMUL2: fp32(),
+    // Integer multiply on the heavy FMA half.
+    IMUL: timed(math(Pipe.fma, 1, 0, 8), "IMAD"), IDP: timed(math(Pipe.fma, 1, 0, 8), "IMAD"),
+    // Integer, logic, compare, select and move: the ALU.
+    VIADD: alu(), VIMNMX: alu(), SEL: alu(), FSEL: alu(), FMNMX: alu(), IMNMX: alu(), PRMT: alu(), SGXT: alu(), BMSK: alu(),
+    IABS: alu(), PLOP3: alu(2), P2R: alu(), R2P: alu(), CS2R: alu(), I2FP: alu(), FSET: alu(), ISET: alu(), BREV: alu(),
+    FLO: alu(), POPC: alu(), VOTE: alu(), HSETP2: alu(2), LOP: alu(), SHL: alu(), SHR: alu(), IADD: alu(), FCHK: alu(),
+    // Conversions and the SFU.
+    I2F: xu(), F2I: xu(), F2F: xu(), FRND: xu(), I2I: xu(), F2FP: alu(),
+    // Double precision.
+    DSETP: timed(math(Pipe.fp64, 2, 0, 8), "DADD"), DMNMX: timed(math(Pipe.fp64, 1, 0, 8), "DADD"),
+    // Tensor cores.
+    IMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"), DMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"),
+    // Uniform datapath (one value per warp).
+    ULDC: uniform(), USHF: uniform(), ULEA: uniform(), ULOP3: uniform(), UISETP: { ...uniform(), destinations: 2 }, USEL: uniform(),
+    UIMAD: uniform(), UPRMT: uniform(), UFLO: uniform(), UBMSK: uniform(), UPOPC: uniform(), USGXT: uniform(), VOTEU: uniform(),
+    UPLOP3: uniform(), UBREV: uniform(), ULOP: uniform(),
+    // Variable latency through the MIO: special registers, shuffles, uniform moves, shared-memory
+    // matrix loads and atomics. They set a dependency barrier (short_scoreboard while waited on).
+    S2R: timed(mio(0, 8), "LDC"), S2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"), R2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),
+    SHFL: timed(mio(0, 8), "LDS"), MATCH: timed(mio(0, 8), "LDS"),
+    LDSM: { ...timed(mio(0, 8), "LDS"), sharedMemory: true }, ATOMS: { ...timed(mio(0, 8), "LDS"), sharedMemory: true },
+    // Global and local memory: loads, stores, atomics with (ATOMG) and without (RED) a result.
+    LD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    ST: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    ATOMG: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    ATOM: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    REDG: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    RED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    // Global to shared copy (cp.async): completes through a dependency barrier, like a load.
+    LDGSTS: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    // Convergence, synchronization and scheduling hints: the CBU, no result.
+    BSSY: cbu(), BSYNC: cbu(), WARPSYNC: cbu(), DEPBAR: cbu(), MEMBAR: cbu(), ERRBAR: cbu(), CCTL: cbu(), NANOSLEEP: cbu(),
+    YIELD: cbu(), BMOV: cbu(), PREEXIT: cbu(), LDGDEPBAR: cbu(), ELECT: cbu(), FENCE: cbu(), CGAERRBAR: cbu(), BPT: cbu(),
+  };
+}
 
 /** Register file layout of one warp, as scoreboard indices. */
 export const Reg = {
@@ -127,9 +186,20 @@ export const Reg = {
   /** UR0..UR62 are 264..326; URZ (327) always reads as ready. */
   UR0: 264,
   URZ: 327,
+  /**
+   * SB0..SB5 are 328..333: the six dependency barriers of a warp (SASS control codes). An
+   * instruction that sets one "writes" it; one whose wait mask names it "reads" it. They are
+   * never waited on as destinations: several loads in flight may set the same barrier.
+   */
+  SB0: 328,
   /** Scoreboard entries per warp. */
-  COUNT: 328,
+  COUNT: 334,
 } as const;
+
+/** A dependency barrier (SB0..SB5), not a register. */
+export function isDependencyBarrier(reg: number): boolean {
+  return reg >= Reg.SB0 && reg < Reg.SB0 + 6;
+}
 
 /** Registers that never carry a dependency. */
 export function isZeroRegister(reg: number): boolean {

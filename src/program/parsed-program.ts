@@ -21,6 +21,22 @@ export interface ParsedInstruction {
    * than this many cycles later, whatever its operands. Undefined: 1.
    */
   readonly stall?: number;
+  /**
+   * SASS: a forward branch or a guarded EXIT: the pc it goes to when taken (-1 for EXIT), the
+   * share of its executions that are taken (docs/sass.md, "Control flow"), and its counter slot
+   * (-1 when the share is 0 or 1 and nothing needs counting).
+   */
+  readonly jump?: { readonly target: number; readonly takenFraction: number; readonly slot: number };
+  /** SASS: the dependency barrier (Reg.SB0 + n) released once the instruction has read its operands. */
+  readonly readBarrier?: number;
+}
+
+/** A forward branch or guarded EXIT as parsed (ParsedInstruction.jump) at `pc`. */
+export interface ParsedJump {
+  readonly pc: number;
+  readonly target: number;
+  readonly takenFraction: number;
+  readonly slot: number;
 }
 
 /** A `.loop` as parsed: its closing BRA at `pc`, first instruction `start`, trips, counter slot. */
@@ -53,7 +69,11 @@ export class ParsedProgram {
   readonly loops: readonly ParsedLoop[];
   /** BAR instructions by pc: barrier id and thread count (undefined: all live threads). */
   readonly barriers: ReadonlyMap<number, { readonly id: number; readonly threads?: number }>;
-  /** Number of `.loop` counters a warp needs. */
+  /** Forward branches and guarded EXITs (SASS). */
+  readonly jumps: readonly ParsedJump[];
+  /** Read dependency barriers by pc (SASS). */
+  readonly readBarriers: ReadonlyMap<number, number>;
+  /** Number of counters a warp needs: one per `.loop`, and per jump taken some of the time. */
   readonly loopSlots: number;
 
   constructor(builder: ParsedProgramBuilder) {
@@ -70,7 +90,12 @@ export class ParsedProgram {
     this.builder = builder;
     this.loops = builder.loops;
     this.barriers = builder.barriers;
-    this.loopSlots = builder.loops.length;
+    this.jumps = builder.jumps;
+    this.readBarriers = builder.readBarriers;
+    let slots = 0;
+    for (const l of builder.loops) slots = Math.max(slots, l.slot + 1);
+    for (const j of builder.jumps) slots = Math.max(slots, j.slot + 1);
+    this.loopSlots = slots;
   }
 
   private readonly builder: ParsedProgramBuilder;
@@ -92,6 +117,8 @@ export class ParsedProgram {
   instructionAt(pc: number): ParsedInstruction {
     const loop = this.loops.find((l) => l.pc === pc);
     const barrier = this.barriers.get(pc);
+    const jump = this.jumps.find((j) => j.pc === pc);
+    const readBarrier = this.readBarriers.get(pc);
     return {
       base: this.base[pc],
       modifiers: this.modifiers[pc],
@@ -102,6 +129,8 @@ export class ParsedProgram {
       ...(loop ? { loop: { start: loop.start, trips: loop.trips, slot: loop.slot } } : {}),
       ...(barrier ? { barrier } : {}),
       ...(this.stall[pc] > 0 ? { stall: this.stall[pc] } : {}),
+      ...(jump ? { jump: { target: jump.target, takenFraction: jump.takenFraction, slot: jump.slot } } : {}),
+      ...(readBarrier !== undefined ? { readBarrier } : {}),
     };
   }
 
@@ -154,6 +183,8 @@ export class ParsedProgramBuilder {
   private readonly generated = new Map<number, string>();
   readonly loops: ParsedLoop[] = [];
   readonly barriers = new Map<number, { readonly id: number; readonly threads?: number }>();
+  readonly jumps: ParsedJump[] = [];
+  readonly readBarriers = new Map<number, number>();
   /** Modifier lists are shared between instructions that write the same ones. */
   private readonly modifierLists = new Map<string, readonly string[]>();
 
@@ -181,6 +212,8 @@ export class ParsedProgramBuilder {
     if (lineStart < 0) this.generated.set(pc, ins.text);
     if (ins.loop) this.loops.push({ pc, ...ins.loop });
     if (ins.barrier) this.barriers.set(pc, ins.barrier);
+    if (ins.jump) this.jumps.push({ pc, ...ins.jump });
+    if (ins.readBarrier !== undefined) this.readBarriers.set(pc, ins.readBarrier);
   }
 
   textAt(pc: number): string {

@@ -1,7 +1,7 @@
 import { type ArchSpec, FMA_LITE, PIPE_NAMES, Pipe, type PipeName, UNIT_COUNT } from "../arch/arch-spec.js";
 import { ConfigError } from "../errors.js";
 import { WarpState } from "../stats/warp-state.js";
-import { OPCODES, OpKind, isZeroRegister } from "./opcodes.js";
+import { OPCODES, OpKind, isDependencyBarrier, isZeroRegister } from "./opcodes.js";
 import type { ParsedProgram } from "./parse.js";
 
 /** Issue class of a global load: it needs the LSU and room among the SM's loads in flight. */
@@ -61,6 +61,14 @@ export class Program {
   readonly loopTrips: Float64Array;
   readonly loopSlot: Int32Array;
   readonly loopSlots: number;
+  /** Share of a jump's executions that are taken (forward BRA, guarded EXIT); 1 elsewhere. */
+  readonly takenFraction: Float64Array;
+  /** Dependency barrier (Reg.SB0 + n) released when the operands are read, or -1. */
+  readonly readBarrier: Int16Array;
+  /** Cycles from issue to the operand read that releases `readBarrier`. */
+  readonly readCycles: Float64Array;
+  /** State of a warp waiting on this instruction's read barrier. */
+  readonly readState: Uint8Array;
   /** For BAR: barrier id, and warps it waits for (0: every live warp of the block). */
   readonly barrierId: Int8Array;
   readonly barrierWarps: Int32Array;
@@ -95,6 +103,10 @@ export class Program {
     this.loopTrips = new Float64Array(n);
     this.loopSlot = new Int32Array(n).fill(-1);
     this.loopSlots = parsed.loopSlots;
+    this.takenFraction = new Float64Array(n).fill(1);
+    this.readBarrier = new Int16Array(n).fill(-1);
+    this.readCycles = new Float64Array(n);
+    this.readState = new Uint8Array(n);
     this.barrierId = new Int8Array(n).fill(-1);
     this.barrierWarps = new Int32Array(n);
     this.line = new Int32Array(n);
@@ -126,7 +138,8 @@ export class Program {
       const srcEnd = parsed.srcStart[pc] + parsed.srcCount[pc];
       const dstEnd = parsed.dstStart[pc] + parsed.dstCount[pc];
       for (let i = parsed.srcStart[pc]; i < srcEnd; i++) addOnce(pool, waitStart, regs[i]);
-      for (let i = parsed.dstStart[pc]; i < dstEnd; i++) addOnce(pool, waitStart, regs[i]);
+      // Dependency barriers are not waited on as destinations: several producers may set one.
+      for (let i = parsed.dstStart[pc]; i < dstEnd; i++) if (!isDependencyBarrier(regs[i])) addOnce(pool, waitStart, regs[i]);
       this.waitStart[pc] = waitStart;
       this.waitCount[pc] = pool.length - waitStart;
       this.writeStart[pc] = pool.length;
@@ -141,6 +154,23 @@ export class Program {
       this.loopTrips[loop.pc] = loop.trips;
       this.loopSlot[loop.pc] = loop.slot;
     }
+    for (const jump of parsed.jumps) {
+      this.loopTarget[jump.pc] = jump.target;
+      this.takenFraction[jump.pc] = jump.takenFraction;
+      this.loopSlot[jump.pc] = jump.slot;
+    }
+    for (const [pc, barrier] of parsed.readBarriers) {
+      this.readBarrier[pc] = barrier;
+      // [model] operands are read as the unit takes the instruction (docs/sass.md).
+      this.readCycles[pc] = this.issueCycles[pc];
+      const kind = this.kind[pc];
+      this.readState[pc] =
+        kind === OpKind.loadGlobal || kind === OpKind.storeGlobal
+          ? WarpState.long_scoreboard
+          : kind === OpKind.mio || kind === OpKind.storeShared
+            ? WarpState.short_scoreboard
+            : WarpState.wait;
+    }
     for (const [pc, barrier] of parsed.barriers) {
       this.barrierId[pc] = barrier.id;
       this.barrierWarps[pc] = barrier.threads === undefined ? 0 : barrier.threads / 32;
@@ -153,7 +183,7 @@ export class Program {
   dynamicLength(): number {
     const loops: Loop[] = [];
     for (let pc = 0; pc < this.length; pc++) {
-      if (this.loopTarget[pc] >= 0) loops.push({ start: this.loopTarget[pc], end: pc, trips: this.loopTrips[pc] });
+      if (this.loopTrips[pc] > 0) loops.push({ start: this.loopTarget[pc], end: pc, trips: this.loopTrips[pc] });
     }
     return countDynamic(this.length, loops).reduce((a, b) => a + b, 0);
   }
@@ -240,7 +270,10 @@ interface Decoded {
 function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line: number): Decoded {
   const info = OPCODES[base];
   // A variant timed apart (IMAD.WIDE) wins over its base opcode.
-  const timing = (modifiers.length > 0 ? arch.opcodes[`${base}.${modifiers[0]}`] : undefined) ?? arch.opcodes[base];
+  const timing =
+    (modifiers.length > 0 ? arch.opcodes[`${base}.${modifiers[0]}`] : undefined) ??
+    arch.opcodes[base] ??
+    (info.timedAs !== undefined ? arch.opcodes[info.timedAs] : undefined);
   const pipeName = PIPE_NAMES[info.pipe] as PipeName;
   const halves = arch.fmaHalves;
   const lanes = halves !== undefined && info.pipe === Pipe.fma ? arch.pipes.fma.lanes / 2 : arch.pipes[pipeName].lanes;

@@ -230,7 +230,7 @@ function nextKnob(scenario: Scenario, base: SimulationResult, limiter: string, l
     }
     // More ILP, where the program is a generator: each warp keeps more loads in flight.
     const program = scenario.fields.program;
-    if (typeof program !== "string" && program.ilp * 2 <= LOAD_COMPUTE_MAX_ILP) {
+    if (typeof program !== "string" && "generator" in program && program.ilp * 2 <= LOAD_COMPUTE_MAX_ILP) {
       const fields = { "program.ilp": program.ilp * 2 };
       const alone = variant(scenario, { ...fields, "launch.threadsPerBlock": 32, "launch.blocks": 1 });
       if (!("error" in alone)) {

@@ -6,6 +6,8 @@ import { scenarioSchema } from "../scenario/schema.js";
 import { simulate } from "./simulate.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
 import { benchScenario, type BenchConfig } from "../program/generators/h100-kernels.js";
+import { readerBeside } from "../scenario/load.js";
+import { sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
 
 /** Stall reasons Nsight Compute reports on GH100 (ncu 2025.3), in its order. */
 export const NCU_STALL_REASONS = [
@@ -24,6 +26,8 @@ export interface Quantities {
   readonly warpsEligible: number;
   readonly warpsActive: number;
   readonly cyclesActive: number;
+  /** Warp-instructions of one SM (measured: smsp__inst_executed.sum / blocks; NaN without it). */
+  readonly instructions: number;
   /** Warp-cycles per issued instruction, by ncu reason. */
   readonly stallPerIssue: Readonly<Record<NcuStallReason, number>>;
 }
@@ -84,12 +88,13 @@ export function readValidationData(file: string): Record<string, string>[] {
   }
   records.forEach((r, i) => {
     if (issues.length > 0) return;
-    if (r.kernel !== "fma_chain" && r.kernel !== "ld_chain") {
-      issues.push({ code: "invalid_field", file, path: ["kernel"], line: i + 2, expected: "fma_chain or ld_chain", found: JSON.stringify(r.kernel) });
+    const sass = r.variant === "sass";
+    if (!sass && r.kernel !== "fma_chain" && r.kernel !== "ld_chain") {
+      issues.push({ code: "invalid_field", file, path: ["kernel"], line: i + 2, expected: "fma_chain or ld_chain (or variant sass)", found: JSON.stringify(r.kernel) });
     }
     for (const c of ["K", "F", "warps_per_sm", "threads_per_block", "blocks", "iters"]) {
       const n = Number(r[c]);
-      if (!Number.isInteger(n) || n < (c === "F" ? 0 : 1)) {
+      if (!Number.isInteger(n) || n < (c === "F" || sass ? 0 : 1)) {
         issues.push({ code: "invalid_field", file, path: [c], line: i + 2, expected: `a whole number >= ${c === "F" ? 0 : 1}`, found: JSON.stringify(r[c]) });
       }
     }
@@ -98,10 +103,18 @@ export function readValidationData(file: string): Record<string, string>[] {
   return records;
 }
 
-/** Simulates every row and compares it with its measurements. */
-export function validate(records: readonly Record<string, string>[], file: string, onRow?: (done: number, total: number) => void): ValidationReport {
+/**
+ * Simulates every row and compares it with its measurements. Rows of variant `sass` are
+ * kernels run from their SASS (validation/sass/), which needs the fixtures' description.
+ */
+export function validate(
+  records: readonly Record<string, string>[],
+  file: string,
+  onRow?: (done: number, total: number) => void,
+  sassFixtures?: SassFixtures,
+): ValidationReport {
   const rows = records.map((r, i) => {
-    const row = validateRow(r, file, i + 2);
+    const row = validateRow(r, file, i + 2, sassFixtures);
     onRow?.(i + 1, records.length);
     return row;
   });
@@ -124,9 +137,16 @@ export function configOf(r: Record<string, string>): BenchConfig {
   };
 }
 
-function validateRow(r: Record<string, string>, file: string, line: number): ValidationRow {
-  const fields = scenarioSchema.parse(benchScenario(configOf(r)));
-  const resolved = resolveScenario(fields, { file: `${file} line ${line}` });
+function validateRow(r: Record<string, string>, file: string, line: number, sassFixtures: SassFixtures | undefined): ValidationRow {
+  const where = `${file} line ${line}`;
+  let resolved;
+  if (r.variant === "sass") {
+    if (sassFixtures === undefined) throw new ScenarioError([{ code: "invalid_field", file, path: ["variant"], line, expected: "SASS fixtures for rows of variant sass", found: "none given" }]);
+    const fields = scenarioSchema.parse(sassRowScenario(r, sassFixtures, where));
+    resolved = resolveScenario(fields, { file: where, readFile: readerBeside(sassFixtures.listing) });
+  } else {
+    resolved = resolveScenario(scenarioSchema.parse(benchScenario(configOf(r))), { file: where });
+  }
   if (!resolved.ok) throw new ScenarioError(resolved.issues);
   const result = simulate(resolved.scenario);
   const sm = result.sm;
@@ -142,6 +162,7 @@ function validateRow(r: Record<string, string>, file: string, line: number): Val
     warpsEligible: Number(r.d_warps_eligible_per_active_cycle),
     warpsActive: Number(r.d_warps_active_per_active_cycle),
     cyclesActive: Number(r["sm__cycles_active.avg"]),
+    instructions: r["smsp__inst_executed.sum"] !== undefined ? Number(r["smsp__inst_executed.sum"]) / Number(r.blocks) : NaN,
     stallPerIssue: measuredStalls,
   };
   const predicted: Quantities = {
@@ -149,6 +170,7 @@ function validateRow(r: Record<string, string>, file: string, line: number): Val
     warpsEligible: sm.warpsEligible,
     warpsActive: sm.warpsActive,
     cyclesActive: result.cycles,
+    instructions: sm.instExecuted,
     stallPerIssue: predictedStalls,
   };
   return {

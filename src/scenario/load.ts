@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import { ScenarioError } from "../errors.js";
 import { LIMITS } from "../limits.js";
 import type { Scenario } from "./resolve.js";
@@ -13,7 +14,23 @@ export { documentData, parseScenario } from "./parse-scenario.js";
  */
 export function loadScenario(pathOrText: string): Scenario {
   const { file, text } = readScenarioSource(pathOrText);
-  return parseScenario(text, file);
+  return parseScenario(text, file, [], { readFile: readerBeside(file) });
+}
+
+/**
+ * Reads the files a scenario names (program.sass) relative to the scenario's folder (the
+ * working directory for inline text), refusing missing and oversized ones with the field named.
+ */
+export function readerBeside(scenarioFile: string): (path: string) => { file: string; text: string } {
+  const base = scenarioFile === "<inline>" || scenarioFile.startsWith("<") ? "." : dirname(scenarioFile);
+  return (path) => {
+    const file = isAbsolute(path) ? path : join(base, path);
+    const refuse = (expected: string, found: string) => new ScenarioError([{ code: "invalid_field", file: scenarioFile, path: ["program", "sass"], expected, found }]);
+    if (!existsSync(file)) throw refuse("a SASS listing that exists (cuobjdump -sass output; the path is relative to the scenario file)", `no such file: ${file}`);
+    const bytes = statSync(file).size;
+    if (bytes > LIMITS.programBytes) throw refuse(`a listing of at most ${LIMITS.programBytes} bytes`, `${bytes} bytes`);
+    return { file, text: readFileSync(file, "utf8") };
+  };
 }
 
 /** The text of a scenario given as a file path or as YAML/JSON text. */

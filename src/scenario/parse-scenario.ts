@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Docume
 import type { z } from "zod";
 import { ScenarioError, type ScenarioIssue } from "../errors.js";
 import { LIMITS } from "../limits.js";
-import { resolveScenario, type Scenario } from "./resolve.js";
+import { resolveScenario, type ResolveContext, type Scenario } from "./resolve.js";
 import { scenarioSchema } from "./schema.js";
 import { applyAssignments, describeAssignments, type Assignment } from "./sweep.js";
 
@@ -15,7 +15,12 @@ import { applyAssignments, describeAssignments, type Assignment } from "./sweep.
  * Validates scenario text; `file` names it in messages. `assignments` replace fields before
  * validation (one configuration of a sweep).
  */
-export function parseScenario(text: string, file = "<inline>", assignments: readonly Assignment[] = []): Scenario {
+export function parseScenario(
+  text: string,
+  file = "<inline>",
+  assignments: readonly Assignment[] = [],
+  files: Pick<ResolveContext, "readFile"> = {},
+): Scenario {
   if (assignments.length > 0) file = `${file} [${describeAssignments(assignments)}]`;
   checkText(text, file);
   const lineCounter = new LineCounter();
@@ -49,7 +54,7 @@ export function parseScenario(text: string, file = "<inline>", assignments: read
       : lineOf(doc, lineCounter, ["program"]) !== undefined
         ? lineOf(doc, lineCounter, ["program"])! - 1
         : 0;
-  const resolved = resolveScenario(checked.data, { file, programLineOffset });
+  const resolved = resolveScenario(checked.data, { file, programLineOffset, ...files });
   if (!resolved.ok) {
     throw new ScenarioError(resolved.issues.map((i) => (i.line === undefined ? { ...i, line: lineOf(doc, lineCounter, i.path) } : i)));
   }

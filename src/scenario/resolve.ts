@@ -10,7 +10,12 @@ import type { LatencyDistribution } from "../sm/memory/latency-model.js";
 import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import { LIMITS } from "../limits.js";
+import { readSass } from "../sass/read-sass.js";
+import { sassProgram } from "../sass/sass-program.js";
 import type { ArchOverrides, ScenarioFields } from "./schema.js";
+
+type SassProgramFields = Extract<ScenarioFields["program"], { sass: string }>;
+type TextOrGenerator = Exclude<ScenarioFields["program"], SassProgramFields>;
 
 /** A validated scenario with everything resolved: the input of `simulate`. */
 export interface Scenario {
@@ -41,6 +46,11 @@ export interface Scenario {
 
 export interface ResolveContext {
   readonly file: string;
+  /**
+   * Reads a file a scenario names (a SASS listing), relative to the scenario; absent where
+   * there is no file system (the browser), where such a scenario is an error.
+   */
+  readonly readFile?: (path: string) => { file: string; text: string };
   /** File line of the first program line minus one, when the program is a block scalar. */
   readonly programLineOffset?: number;
 }
@@ -86,16 +96,9 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   const pinned = checkPinnedResidency(fields.launch, arch, ctx.file);
   if (pinned !== undefined) return { ok: false, issues: [pinned] };
 
-  const generated = typeof fields.program !== "string";
-  const tooBig = checkProgramSize(fields.program, ctx.file);
-  if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
-  const assembly = typeof fields.program === "string" ? fields.program : generateAssembly(fields.program);
-  const parsed = parseAssembly(assembly, {
-    file: ctx.file,
-    path: ["program"],
-    lineOffset: generated ? 0 : (ctx.programLineOffset ?? 0),
-  });
-  if (!parsed.ok) return { ok: false, issues: [...parsed.issues] };
+  const source = programOf(fields.program, ctx);
+  if (!source.ok) return { ok: false, issues: [...source.issues] };
+  const parsed = source;
 
   const { loadLatency, memoryLimits } = resolveMemory(fields.memory, arch);
   return {
@@ -113,10 +116,10 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       memoryLimits,
       scheduler: fields.scheduler,
       seed: fields.seed,
-      assembly,
+      assembly: source.assembly,
       program: parsed.program,
       fields,
-      warnings: registerWarnings(parsed.program, fields.launch.registersPerThread, ctx.file),
+      warnings: [...source.warnings, ...registerWarnings(parsed.program, fields.launch.registersPerThread, ctx.file)],
     },
   };
 }
@@ -146,8 +149,40 @@ function checkPinnedResidency(launch: ScenarioFields["launch"], arch: ArchSpec, 
   };
 }
 
+type ProgramSource =
+  | { readonly ok: true; readonly program: ParsedProgram; readonly assembly: string; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
+
+/** The program of a scenario: assembly text, a generator, or a kernel's SASS from a listing. */
+function programOf(program: ScenarioFields["program"], ctx: ResolveContext): ProgramSource {
+  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx);
+  const tooBig = checkProgramSize(program, ctx.file);
+  if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
+  const generated = typeof program !== "string";
+  const assembly = typeof program === "string" ? program : generateAssembly(program);
+  const parsed = parseAssembly(assembly, { file: ctx.file, path: ["program"], lineOffset: generated ? 0 : (ctx.programLineOffset ?? 0) });
+  return parsed.ok ? { ok: true, program: parsed.program, assembly, warnings: [] } : parsed;
+}
+
+function sassProgramOf(program: SassProgramFields, ctx: ResolveContext): ProgramSource {
+  if (ctx.readFile === undefined) {
+    return {
+      ok: false,
+      issues: [{ code: "invalid_field", file: ctx.file, path: ["program", "sass"], expected: "a SASS listing read from a file (the command line reads it; here there is no file system)", found: program.sass }],
+    };
+  }
+  const { file, text } = ctx.readFile(program.sass);
+  const listing = readSass(text, file);
+  if (!listing.ok) return listing;
+  const built = sassProgram(listing.kernels, program, file);
+  // Problems with the scenario's own fields (kernel, trips, taken) are the scenario's, not the listing's.
+  if (!built.ok) return { ok: false, issues: built.issues.map((i) => (i.line === undefined ? { ...i, file: ctx.file } : i)) };
+  const assembly = built.kernel.instructions.map((i) => i.text).join("\n");
+  return { ok: true, program: built.program, assembly, warnings: built.warnings };
+}
+
 /** A program beyond LIMITS.programInstructions is refused before it is generated or parsed. */
-function checkProgramSize(program: ScenarioFields["program"], file: string): ScenarioIssue | undefined {
+function checkProgramSize(program: TextOrGenerator, file: string): ScenarioIssue | undefined {
   if (typeof program === "string") {
     if (program.length <= LIMITS.programBytes) return undefined;
     return { code: "out_of_range", file, path: ["program"], expected: `a program of at most ${LIMITS.programBytes} characters`, found: `${program.length}` };

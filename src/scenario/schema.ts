@@ -114,6 +114,20 @@ export const loadComputeProgram = z
   })
   .strict();
 
+/** A kernel's SASS from a cuobjdump listing (docs/sass.md). */
+export const sassProgramSchema = z
+  .object({
+    /** The listing's file, relative to the scenario file. */
+    sass: z.string().min(1),
+    kernel: z.string().min(1).optional(),
+    /** Trips per loop, by the address of its backward branch or first instruction. */
+    trips: z.record(z.string(), count(1)).optional(),
+    defaultTrips: count(1).optional(),
+    /** Share of executions taken, by the address of a guarded forward BRA or EXIT. */
+    taken: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  })
+  .strict();
+
 export const launchSchema = z
   .object({
     threadsPerBlock: count(1).max(LIMITS.maxThreadsPerBlock),
@@ -135,7 +149,7 @@ export const scenarioSchema = z
     memory: memorySchema.default({}),
     scheduler: z.enum(POLICY_NAMES).default(DEFAULTS.scheduler),
     seed: z.number().int().min(0).default(DEFAULTS.seed),
-    program: z.union([z.string(), loadComputeProgram]),
+    program: z.union([z.string(), loadComputeProgram, sassProgramSchema]),
     /** Fields to sweep (warpsim sweep): { "launch.blocks": "1..16", "program.ilp": [1, 2, 4] }. */
     sweep: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.union([z.number(), z.string()])).min(1)])).optional(),
   })

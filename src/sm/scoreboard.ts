@@ -23,9 +23,15 @@ export class Scoreboard {
     this.readyAt.fill(0, warp * Reg.COUNT, (warp + 1) * Reg.COUNT);
   }
 
-  /** The result written to `reg` can be consumed from `cycle`; consumers wait in `state`. */
+  /**
+   * The result written to `reg` can be consumed from `cycle`; consumers wait in `state`. An
+   * earlier write that lands later wins: a register's writers are ordered (its next writer
+   * waits for it, WAW), so this only matters for dependency barriers, which count every
+   * producer still in flight (SASS: a wait on SB2 waits for all loads that set SB2).
+   */
   write(warp: number, reg: number, cycle: number, state: WarpState): void {
     const i = warp * Reg.COUNT + reg;
+    if (cycle < this.readyAt[i]) return;
     this.readyAt[i] = cycle;
     this.reason[i] = state;
   }

@@ -223,6 +223,8 @@ export class StreamingMultiprocessor {
       case OpKind.barrier:
         return this.arriveAtBarrier(warp, now, sp);
       case OpKind.exit: {
+        // A guarded EXIT (SASS) that is not taken goes on like any other instruction.
+        if (program.takenFraction[pc] < 1 && !this.jumpTaken(warp, pc)) break;
         sp.removeCandidate(warp);
         const leaveAt = Math.max(now + 1, warps.storesDoneAt[warp]);
         if (leaveAt > now + 1) this.accounting.enter(warp, WarpState.drain, now + 1);
@@ -230,6 +232,9 @@ export class StreamingMultiprocessor {
         return;
       }
     }
+    // SASS read barrier: the registers the instruction reads may be overwritten once it has read them.
+    const readBarrier = program.readBarrier[pc];
+    if (readBarrier >= 0) scoreboard.write(warp, readBarrier, start + program.readCycles[pc] + delay, program.readState[pc] as WarpState);
     warps.pc[warp] = pc + 1;
     const stall = program.stallCycles[pc];
     if (stall > 1) {
@@ -242,17 +247,29 @@ export class StreamingMultiprocessor {
     this.wake(warp, now + 1);
   }
 
-  /** `.endloop`: count the trip, jump back or fall through, and pay the branch's delay. */
+  /**
+   * A branch: a loop's (`.endloop`, or a backward SASS BRA) counts the trip and jumps back or
+   * falls through; a forward one (SASS) is taken its share of the time. Then the branch's delay.
+   */
   private branch(warp: number, now: number, sp: Subpartition): void {
     const { program, warps, accounting } = this;
     const pc = warps.pc[warp];
-    const counter = warp * warps.loopSlots + program.loopSlot[pc];
-    const taken = ++warps.loopCount[counter] < program.loopTrips[pc];
-    if (taken) {
-      warps.pc[warp] = program.loopTarget[pc];
+    let taken: boolean;
+    if (program.loopTrips[pc] > 0) {
+      const counter = warp * warps.loopSlots + program.loopSlot[pc];
+      taken = ++warps.loopCount[counter] < program.loopTrips[pc];
+      if (!taken) warps.loopCount[counter] = 0;
     } else {
-      warps.loopCount[counter] = 0;
-      warps.pc[warp] = pc + 1;
+      taken = this.jumpTaken(warp, pc);
+    }
+    warps.pc[warp] = taken ? program.loopTarget[pc] : pc + 1;
+    const stall = program.stallCycles[pc];
+    if (stall > 1 && !taken) {
+      // SASS: a branch that falls through waits out its stall count like any instruction.
+      sp.removeCandidate(warp);
+      accounting.enter(warp, WarpState.wait, now + 1);
+      this.events.push(now + stall, Event.ready, warp);
+      return;
     }
     // The branch's own latency (wait), then resolution, then fetching a taken target.
     const latency = program.latencyCycles[pc];
@@ -271,6 +288,26 @@ export class StreamingMultiprocessor {
     if (refetch > 0) accounting.enter(warp, WarpState.no_instruction, t);
     t += refetch;
     this.events.push(t, Event.ready, warp);
+  }
+
+  /**
+   * Whether this execution of the jump at `pc` (forward BRA, guarded EXIT) is taken. A share f
+   * of 0 or 1 needs no state; in between, the warp's k-th execution is taken when
+   * floor((k + 1) f + phase) > floor(k f + phase): exactly f of every warp's executions in the
+   * long run, spread evenly, with a phase per warp (golden-ratio steps over its place in the
+   * grid) so that the warps of a block do not all take it together. No random draw: the same
+   * program gives the same paths whatever the seed.
+   */
+  private jumpTaken(warp: number, pc: number): boolean {
+    const { program, warps } = this;
+    const f = program.takenFraction[pc];
+    if (f >= 1) return true;
+    if (f <= 0) return false;
+    const counter = warp * warps.loopSlots + program.loopSlot[pc];
+    const k = warps.loopCount[counter]++;
+    const place = warps.blockAge[warp] * 1024 + warps.warpInBlock[warp] + 1;
+    const phase = (place * 0.6180339887498949) % 1;
+    return Math.floor((k + 1) * f + phase) > Math.floor(k * f + phase);
   }
 
   private arriveAtBarrier(warp: number, now: number, sp: Subpartition): void {

@@ -7,12 +7,14 @@ import { formatTable } from "../../report/table.js";
 import { DEFAULTS } from "../../defaults.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
+import { addressValue, type SassRunOptions } from "../sass-options.js";
+import { ConfigError } from "../../errors.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
 type Format = (typeof FORMATS)[number];
 
-interface RunOptions {
+interface RunOptions extends Partial<SassRunOptions> {
   format: Format;
   seed?: number;
   out?: string;
@@ -31,7 +33,7 @@ function traceWindow(value: string): TraceWindow {
 export function runCommand(io: CliIo, setExit: (code: number) => void): Command {
   return new Command("run")
     .description("simulate a scenario file on one SM and report issue utilization, eligible warps and stalls")
-    .argument("<scenario>", "scenario file (YAML or JSON); see docs/scenario-format.md")
+    .argument("[scenario]", "scenario file (YAML or JSON); see docs/scenario-format.md. Or --sass")
     .option("-f, --format <format>", "output format: table (for people), json (every metric), csv (tidy: scope,metric,value)", oneOf(FORMATS), "table")
     .option("-s, --seed <n>", "seed for every random draw (memory latencies, random scheduler); overrides the scenario's seed", wholeNumber(0))
     .option("-o, --out <file>", "write the report to this file instead of standard output")
@@ -39,6 +41,18 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("--chart <dir>", "write SVG charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs")
     .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
     .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
+    .option("--sass <file>", "run a kernel's SASS as cuobjdump -sass prints it, instead of a scenario (docs/sass.md)")
+    .option("--kernel <name>", "with --sass: the kernel (needed when the listing holds several)")
+    .option("--trip <address=trips>", "with --sass: trips of the loop closed at (or starting at) this address; repeat per loop", addressValue("trip"), {})
+    .option("--default-trips <n>", "with --sass: trips of loops not given by --trip (else such a loop is an error)", wholeNumber(1))
+    .option("--taken <address=share>", "with --sass: share of executions in which the guarded BRA/EXIT at this address is taken (default 0)", addressValue("taken"), {})
+    .option("--threads <n>", "with --sass: threads per block", wholeNumber(1), 128)
+    .option("--blocks <n>", "with --sass: blocks (default: 1)", wholeNumber(1))
+    .option("--registers <n>", "with --sass: registers per thread (default: the highest register the kernel names + 3)", wholeNumber(1))
+    .option("--shared-mem <bytes>", "with --sass: dynamic shared memory per block", wholeNumber(0), 0)
+    .option("--memory <level>", "with --sass: where global loads go, l2 or dram (latency, bandwidth and limits of that level)", oneOf(["l2", "dram"] as const))
+    .option("--arch <preset>", "with --sass: architecture preset", "sm_90")
+    .option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)")
     .addHelpText(
       "after",
       `
@@ -50,12 +64,17 @@ Example:
   warpsim run scenarios/single-warp-807.yaml
   warpsim run scenarios/latency-hiding/ilp1-w8.yaml --format csv --out w8.csv
   warpsim run scenarios/latency-hiding/ilp4-w8.yaml --trace trace.json --trace-window 0:20000
-    (open trace.json in https://ui.perfetto.dev or chrome://tracing)`,
+    (open trace.json in https://ui.perfetto.dev or chrome://tracing)
+  warpsim run --sass validation/sass/kernels.sass --kernel ldg_imad --trip 0x01c0=256 --threads 256 --memory l2`,
     )
-    .action(async (file: string, opts: RunOptions) => {
+    .action(async (scenarioFile: string | undefined, opts: RunOptions) => {
       // The scenario loader and the engine load on use, so `warpsim --version` and --help start fast.
       const [{ loadScenario }, { simulateForCli }] = await Promise.all([import("../../scenario/load.js"), import("../simulate-cli.js")]);
-      const scenario = loadScenario(file);
+      if ((scenarioFile === undefined) === (opts.sass === undefined)) {
+        throw new ConfigError(scenarioFile === undefined ? "warpsim run needs a scenario file or --sass FILE (warpsim run --help)." : "give a scenario file or --sass, not both (a scenario runs SASS with program: { sass: FILE }).");
+      }
+      const file = scenarioFile ?? opts.sass!;
+      const scenario = scenarioFile !== undefined ? loadScenario(scenarioFile) : await loadSassRun(opts as SassRunOptions, io);
       if (scenario.fields.sweep !== undefined) {
         io.stderr(`warpsim: note: ${file} has a sweep section; run simulates its base configuration (warpsim sweep runs the sweep).\n`);
       }
@@ -69,6 +88,19 @@ Example:
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
     });
+}
+
+/** The scenario of `run --sass`: the flags' launch, the kernel's SASS. */
+async function loadSassRun(opts: SassRunOptions, io: CliIo) {
+  const [{ parseScenario, readerBeside }, { sassScenario }, { highestRegisterIn }] = await Promise.all([
+    import("../../scenario/load.js"),
+    import("../sass-options.js"),
+    import("../../sass/sass-program.js"),
+  ]);
+  const readFile = readerBeside("<command line>");
+  const highest = opts.registers === undefined ? highestRegisterIn(readFile(opts.sass).text, opts.kernel) : 0;
+  const fields = sassScenario(opts, highest, (text) => io.stderr(`warpsim: note: ${text}\n`));
+  return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
 }
 
 function render(result: SimulationResult, format: Format): string {

@@ -123,12 +123,12 @@ const PARALLEL_ABOVE_INSTRUCTIONS = 1e7;
  * the first, middle and last configurations (sweeps usually grow along their axes).
  */
 async function defaultJobs(text: string, file: string, configurations: readonly (readonly Assignment[])[]): Promise<number> {
-  const [{ parseScenario }, { estimatedInstructions }] = await Promise.all([import("../../scenario/load.js"), import("../../run/simulate.js")]);
+  const [{ parseScenario, readerBeside }, { estimatedInstructions }] = await Promise.all([import("../../scenario/load.js"), import("../../run/simulate.js")]);
   const sample = [...new Set([0, Math.floor(configurations.length / 2), configurations.length - 1])];
   let instructions = 0;
   for (const i of sample) {
     try {
-      instructions += estimatedInstructions(parseScenario(text, file, configurations[i]));
+      instructions += estimatedInstructions(parseScenario(text, file, configurations[i], { readFile: readerBeside(file) }));
     } catch {
       return availableParallelism(); // bad input is reported by the run itself
     }

@@ -1,6 +1,6 @@
 import { WarpsimError } from "../../errors.js";
 import { schedulerColumns } from "../../report/flatten.js";
-import { parseScenario } from "../../scenario/load.js";
+import { parseScenario, readerBeside } from "../../scenario/load.js";
 import { describeAssignments, type Assignment } from "../../scenario/sweep.js";
 import { simulate } from "../simulate.js";
 import { incompleteMessage } from "../../report/incomplete.js";
@@ -39,7 +39,7 @@ export function sweepRow(task: SweepTask): SweepOutcome {
 }
 
 function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationResult } {
-  const scenario = parseScenario(task.text, task.file, task.assignments);
+  const scenario = parseScenario(task.text, task.file, task.assignments, { readFile: readerBeside(task.file) });
   const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
   const row: SweepRow = { scenario: scenario.name, seed: result.scenario.seed };
   for (const a of task.assignments) row[a.path.join(".")] = a.value;

@@ -1,0 +1,68 @@
+import { InvalidArgumentError } from "commander";
+import type { ScenarioInput } from "../scenario/schema.js";
+
+/** The flags of `warpsim run --sass`: the kernel, its control flow, and the launch. */
+export interface SassRunOptions {
+  sass: string;
+  kernel?: string;
+  trip: Record<string, number>;
+  defaultTrips?: number;
+  taken: Record<string, number>;
+  threads: number;
+  blocks?: number;
+  registers?: number;
+  sharedMem: number;
+  memory?: "l2" | "dram";
+  arch: string;
+  scheduler?: string;
+}
+
+/** commander collector for repeated `ADDRESS=VALUE` flags (`--trip 0x01c0=64`). */
+export function addressValue(kind: "trip" | "taken") {
+  return (text: string, previous: Record<string, number> = {}): Record<string, number> => {
+    const m = /^(0x[0-9a-fA-F]+)=(.+)$/.exec(text);
+    const value = m ? Number(m[2]) : NaN;
+    const ok = m !== null && (kind === "trip" ? Number.isInteger(value) && value >= 1 : value >= 0 && value <= 1);
+    if (!ok) {
+      throw new InvalidArgumentError(
+        kind === "trip"
+          ? `expected ADDRESS=TRIPS, the address of a loop's backward branch or first instruction and a whole number >= 1 (0x01c0=64), found "${text}".`
+          : `expected ADDRESS=SHARE, the address of a guarded forward BRA or EXIT and the share of executions taken, 0..1 (0x00a0=0.25), found "${text}".`,
+      );
+    }
+    return { ...previous, [m![1]]: value };
+  };
+}
+
+/**
+ * The scenario `run --sass` simulates: the flags' launch on one SM, the kernel's SASS. Registers
+ * per thread default to the highest register the kernel names plus 3 (ptxas -v reported exactly
+ * that for 8 of the 9 fixtures; docs/sass.md), with a note saying so.
+ */
+export function sassScenario(opts: SassRunOptions, highestRegister: number, note: (text: string) => void): ScenarioInput {
+  let registers = opts.registers;
+  if (registers === undefined) {
+    // -1: unreadable or no such kernel; the scenario's own check then says what is wrong.
+    registers = Math.max(1, highestRegister + 3);
+    if (highestRegister >= 0) note(`registers per thread: ${registers} (R${highestRegister} is the highest the kernel names, + 3 as ptxas counts); give --registers N to set it`);
+  }
+  return {
+    name: `${opts.sass}${opts.kernel ? ` ${opts.kernel}` : ""}`,
+    arch: opts.arch,
+    launch: {
+      threadsPerBlock: opts.threads,
+      ...(opts.blocks !== undefined ? { blocks: opts.blocks } : {}),
+      registersPerThread: registers,
+      sharedMemPerBlock: opts.sharedMem,
+    },
+    ...(opts.memory !== undefined ? { memory: { level: opts.memory } } : {}),
+    ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler as ScenarioInput["scheduler"] } : {}),
+    program: {
+      sass: opts.sass,
+      ...(opts.kernel !== undefined ? { kernel: opts.kernel } : {}),
+      trips: opts.trip,
+      taken: opts.taken,
+      ...(opts.defaultTrips !== undefined ? { defaultTrips: opts.defaultTrips } : {}),
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import type { ScenarioIssue } from "../errors.js";
+import { decodeControl, type ControlCode } from "./control-code.js";
+
+/** One instruction of a kernel as cuobjdump (or nvdisasm -hex) prints it. */
+export interface SassInstruction {
+  /** Byte address in the kernel (`/*01c0*\/`). */
+  readonly address: number;
+  /** Line in the file (1-based). */
+  readonly line: number;
+  /** Guard predicate as written (`@!P0`, `@UP1`), or undefined. */
+  readonly guard?: string;
+  /** Base opcode and modifiers: `LDG` and [`E`, `CONSTANT`] for `LDG.E.CONSTANT`. */
+  readonly opcode: string;
+  readonly modifiers: readonly string[];
+  /** Operands split at top-level commas, as written. */
+  readonly operands: readonly string[];
+  /** The instruction text without address and encoding. */
+  readonly text: string;
+  readonly control: ControlCode;
+  /** Branch target address (BRA, BSSY's reconvergence point), from `0x1d0` or a label. */
+  readonly target?: number;
+}
+
+export interface SassKernel {
+  readonly name: string;
+  /** Line of the kernel's header in the file. */
+  readonly line: number;
+  readonly instructions: readonly SassInstruction[];
+}
+
+export type ReadSassResult = { readonly ok: true; readonly kernels: readonly SassKernel[] } | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
+
+// `        /*01c0*/              @!P0 BRA 0xf0 ;      /* 0xfffffffc00c88947 */`
+const INSTRUCTION = /^\s*\/\*([0-9a-fA-F]{4,})\*\/\s+(.*?)\s*;?\s*(?:\/\*\s*(0x[0-9a-fA-F]{16})\s*\*\/)?\s*$/;
+// `                                                    /* 0x000fec000383ffff */`
+const HIGH_WORD = /^\s*\/\*\s*(0x[0-9a-fA-F]{16})\s*\*\/\s*$/;
+const CUOBJDUMP_FUNCTION = /^\s*Function\s*:\s*(\S+)\s*$/;
+// nvdisasm: `.text.kernel_name:` section labels, and `.L_x_3:` branch labels.
+const NVDISASM_SECTION = /^\s*\.text\.([A-Za-z_$][\w$.]*):\s*$/;
+const LABEL = /^\s*(\.L[\w$.]*|[A-Za-z_$][\w$]*)\s*:\s*$/;
+const BODY = /^(?:(@!?U?P(?:[0-6T]))\s+)?([A-Z][A-Z0-9_]*)((?:\.[A-Za-z0-9_]+)*)\s*(.*)$/;
+/** Opcodes whose first operand is a code address. */
+const TARGET_OPCODES = new Set(["BRA", "BSSY", "CALL", "JMP", "BREAK", "SSY", "PBK", "PCNT", "CAL", "JCAL"]);
+
+/**
+ * Reads the kernels of a `cuobjdump -sass` (or `nvdisasm -hex`) listing: each kernel's
+ * instructions with their addresses, guards, operands and decoded control codes. Headers,
+ * `.headerflags`, fatbin banners and the `.....` end markers are skipped; anything else that
+ * is not an instruction is an error naming its line.
+ */
+export function readSass(text: string, file: string): ReadSassResult {
+  const issues: ScenarioIssue[] = [];
+  const kernels: { name: string; line: number; instructions: SassInstruction[]; labels: Map<string, number>; pending: PendingTarget[] }[] = [];
+  const lines = text.split(/\r?\n/);
+  let current: (typeof kernels)[number] | undefined;
+  let waiting: { partial: Omit<SassInstruction, "control">; line: number } | undefined;
+  const fail = (line: number, expected: string, found: string) => issues.push({ code: "bad_program", file, path: ["program", "sass"], line, expected, found });
+
+  const finish = (partial: Omit<SassInstruction, "control">, high: string) => {
+    current!.instructions.push({ ...partial, control: decodeControl(high) });
+  };
+
+  for (let i = 0; i < lines.length && issues.length < 50; i++) {
+    const raw = lines[i];
+    const line = i + 1;
+    if (waiting !== undefined) {
+      const high = HIGH_WORD.exec(raw);
+      if (high) {
+        finish(waiting.partial, high[1]);
+        waiting = undefined;
+        continue;
+      }
+      fail(waiting.line, "each instruction followed by the line with the high word of its encoding (`/* 0x000fe20003f06270 */`): cuobjdump -sass, or nvdisasm -hex", "no encoding on the next line");
+      waiting = undefined;
+    }
+    if (/^\s*Fatbin /.test(raw)) current = undefined; // a new fatbin member: kernels come under it
+    const fn = CUOBJDUMP_FUNCTION.exec(raw) ?? NVDISASM_SECTION.exec(raw);
+    if (fn) {
+      kernels.push((current = { name: fn[1], line, instructions: [], labels: new Map(), pending: [] }));
+      continue;
+    }
+    const ins = INSTRUCTION.exec(raw);
+    if (ins && current !== undefined) {
+      const address = parseInt(ins[1], 16);
+      const body = BODY.exec(ins[2].replace(/\s*;\s*$/, ""));
+      if (!body) {
+        fail(line, "an instruction `[@guard] OPCODE[.MODIFIERS] operands`", `"${ins[2].trim()}"`);
+        continue;
+      }
+      const [, guard, opcode, mods, rest] = body;
+      const operands = splitOperands(rest);
+      let target: number | undefined;
+      if (TARGET_OPCODES.has(opcode)) {
+        // BSSY names its barrier register first: `BSSY B0, 0x480`.
+        const operand = opcode === "BSSY" ? operands[1] : operands[0];
+        const address = parseTarget(operand);
+        if (address === undefined) {
+          const label = /^`?\(?([^)`]+)\)?`?$/.exec(operand ?? "");
+          if (label) current.pending.push({ index: current.instructions.length, label: label[1], line });
+          else fail(line, `${opcode} with a target address (0x1d0) or label (\`(.L_x_3)\`)`, `"${ins[2].trim()}"`);
+        } else {
+          target = address;
+        }
+      }
+      const partial = {
+        address,
+        line,
+        ...(guard !== undefined ? { guard } : {}),
+        opcode,
+        modifiers: mods === "" ? [] : mods.slice(1).split("."),
+        operands,
+        text: ins[2].replace(/\s*;\s*$/, "").replace(/\s+/g, " ").trim(),
+        ...(target !== undefined ? { target } : {}),
+      };
+      if (ins[3] !== undefined && HIGH_WORD.test(lines[i + 1] ?? "")) {
+        waiting = { partial, line };
+      } else if (ins[3] !== undefined) {
+        fail(line, "the high word of the encoding on the line after the instruction (sm_70 and later print two 64-bit words)", `"${(lines[i + 1] ?? "").trim()}"`);
+      } else {
+        fail(line, "the instruction's encoding in a comment (`/* 0x... */`): cuobjdump -sass prints it; for nvdisasm add -hex", "no encoding");
+      }
+      continue;
+    }
+    const label = LABEL.exec(raw);
+    if (label && current !== undefined) {
+      // A label names the next instruction's address; resolved once the kernel is read.
+      current.labels.set(label[1], -1 - current.instructions.length);
+      continue;
+    }
+    if (!isSkippable(raw)) {
+      fail(line, current === undefined ? "a `Function : NAME` header before the first instruction (cuobjdump -sass output)" : "an instruction line `/*0070*/ OPCODE operands ; /* 0x... */`", `"${raw.trim().slice(0, 80)}"`);
+    }
+  }
+  if (waiting !== undefined) fail(waiting.line, "the line with the high word of the encoding after the last instruction", "end of file");
+  for (const k of kernels) {
+    // Labels stored as -1 - index (the instruction after them): now their addresses.
+    for (const p of k.pending) {
+      const at = k.labels.get(p.label);
+      const index = at === undefined ? undefined : -1 - at;
+      const ins = index === undefined ? undefined : k.instructions[index];
+      if (ins === undefined) fail(p.line, `a label defined in kernel ${k.name}`, `"${p.label}"`);
+      else k.instructions[p.index] = { ...k.instructions[p.index], target: ins.address };
+    }
+  }
+  if (issues.length === 0 && kernels.every((k) => k.instructions.length === 0)) {
+    fail(1, "cuobjdump -sass output with at least one kernel (`Function : NAME` and its instructions)", kernels.length === 0 ? "no kernel" : "kernels without instructions");
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, kernels: kernels.map((k) => ({ name: k.name, line: k.line, instructions: k.instructions })) };
+}
+
+interface PendingTarget {
+  readonly index: number;
+  readonly label: string;
+  readonly line: number;
+}
+
+function parseTarget(operand: string | undefined): number | undefined {
+  if (operand === undefined) return undefined;
+  const m = /^`?\(?(0x[0-9a-fA-F]+)\)?`?$/.exec(operand.trim());
+  return m ? parseInt(m[1], 16) : undefined;
+}
+
+/** Splits `R2, desc[UR6][R4.64], c[0x0][0x210]` at commas outside brackets. */
+function splitOperands(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "[" || c === "(" || c === "{") depth++;
+    else if (c === "]" || c === ")" || c === "}") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = text.slice(start).trim();
+  if (last !== "") out.push(last);
+  return out;
+}
+
+/** Lines of a listing that carry no instruction: banners, headers, directives, end markers. */
+function isSkippable(raw: string): boolean {
+  const t = raw.trim();
+  return (
+    t === "" ||
+    /^\.+$/.test(t) ||
+    /^=+$/.test(t) ||
+    t.startsWith(".") ||
+    t.startsWith("//") ||
+    /^(Fatbin|code for|Function|Disassembly|\[\d+\])/.test(t) ||
+    /^[A-Za-z_][\w ]*=/.test(t) || // fatbin banner fields: `arch = sm_90`, `ptxasOptions = -v`
+    t === "compressed" ||
+    /^\/\*\s*0x[0-9a-fA-F]{16}\s*\*\/$/.test(t) ||
+    /^\/\*[0-9a-fA-F]+\*\/\s*$/.test(t)
+  );
+}

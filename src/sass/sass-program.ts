@@ -1,0 +1,261 @@
+import type { ScenarioIssue } from "../errors.js";
+import { OPCODES, Reg } from "../program/opcodes.js";
+import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "../program/parsed-program.js";
+import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";
+
+/** How to run a kernel's SASS: which kernel, and what the text cannot say about control flow. */
+export interface SassOptions {
+  /** Kernel name; may be left out when the file holds one kernel. */
+  readonly kernel?: string;
+  /**
+   * Trips per loop (executions of its body each time it is entered), keyed by the address of
+   * the loop's backward branch or of its first instruction: { "0x01c0": 64 }.
+   */
+  readonly trips?: Readonly<Record<string, number>>;
+  /** Trips of loops not named in `trips`; without it, such a loop is an error. */
+  readonly defaultTrips?: number;
+  /**
+   * Share (0..1) of executions in which a guarded forward branch or guarded EXIT is taken,
+   * keyed by its address. Default 0: bounds checks pass, early exits are not taken.
+   */
+  readonly taken?: Readonly<Record<string, number>>;
+}
+
+export type SassProgramResult =
+  | { readonly ok: true; readonly program: ParsedProgram; readonly kernel: SassKernel; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
+
+/** The address as the keys of SassOptions and the listing write it: `0x01c0`. */
+export function addressKey(address: number): string {
+  return `0x${address.toString(16).padStart(4, "0")}`;
+}
+
+/** Keys are matched as numbers, so "0x1c0", "0x01c0" and "0x01C0" are one address. */
+function byAddress(record: Readonly<Record<string, number>> | undefined): Map<number, { key: string; value: number }> {
+  const out = new Map<number, { key: string; value: number }>();
+  for (const [key, value] of Object.entries(record ?? {})) out.set(/^0x[0-9a-f]+$/i.test(key) ? parseInt(key, 16) : NaN, { key, value });
+  return out;
+}
+
+/**
+ * Turns one kernel's SASS into the program the engine runs. Dependencies are the hardware's:
+ * the control code's stall count for fixed-latency results, and its dependency barriers for
+ * variable-latency ones (an instruction that sets SBn writes a pseudo-register SBn when its
+ * result lands; one whose wait mask names SBn waits for it). Registers themselves carry no
+ * dependency: the compiler encoded them all in the control codes. Control flow: backward
+ * branches close loops (trips from the options), forward branches and guarded EXITs are taken
+ * their share of the time, unreached code is left out with a warning.
+ */
+export function sassProgram(kernels: readonly SassKernel[], options: SassOptions, file: string): SassProgramResult {
+  const issues: ScenarioIssue[] = [];
+  const fail = (path: readonly (string | number)[], line: number | undefined, expected: string, found: string) =>
+    issues.push({ code: "bad_program", file, path, ...(line !== undefined ? { line } : {}), expected, found });
+  const names = kernels.map((k) => k.name);
+  const kernel = options.kernel === undefined ? (kernels.length === 1 ? kernels[0] : undefined) : kernels.find((k) => k.name === options.kernel);
+  if (kernel === undefined) {
+    fail(["program", "kernel"], undefined, `${options.kernel === undefined ? "a kernel name (the file holds several)" : "the name of a kernel in the file"}: ${names.join(", ")}`, options.kernel ?? "no kernel named");
+    return { ok: false, issues };
+  }
+  const list = kernel.instructions;
+  const index = new Map<number, number>();
+  list.forEach((ins, i) => index.set(ins.address, i));
+  for (const ins of list) {
+    if (OPCODES[ins.opcode] === undefined) {
+      issues.push({ code: "unknown_opcode", file, path: ["program", "sass"], line: ins.line, expected: "an opcode warpsim knows (docs/sass.md, \"Opcodes\")", found: `"${ins.opcode}" in "${ins.text}"` });
+    } else if (ins.opcode === "BRX" || ins.opcode === "JMX" || ins.opcode === "CALL" || ins.opcode === "RET") {
+      fail(["program", "sass"], ins.line, "direct branches only (BRA, EXIT); calls and indirect branches are not modelled", `"${ins.text}"`);
+    } else if (ins.target !== undefined && ins.opcode === "BRA" && !index.has(ins.target)) {
+      fail(["program", "sass"], ins.line, `a branch to an instruction of kernel ${kernel.name}`, `"${ins.text}": no instruction at ${addressKey(ins.target)}`);
+    }
+  }
+  if (issues.length > 0) return { ok: false, issues };
+
+  const reached = reachable(list, index);
+  const kept: number[] = [];
+  for (let i = 0; i < list.length; i++) if (reached[i]) kept.push(i);
+  const warnings: string[] = [];
+  const unreached = list.filter((ins, i) => !reached[i] && !isPadding(list, i, reached));
+  if (unreached.length > 0) {
+    warnings.push(
+      `${file}: kernel ${kernel.name}: ${unreached.length} unreached instruction${unreached.length === 1 ? "" : "s"} left out (${unreached
+        .slice(0, 5)
+        .map((i) => `${addressKey(i.address)} line ${i.line}`)
+        .join(", ")}${unreached.length > 5 ? ", ..." : ""}).`,
+    );
+  }
+  const pcOf = new Map<number, number>();
+  kept.forEach((i, pc) => pcOf.set(list[i].address, pc));
+
+  const trips = byAddress(options.trips);
+  const taken = byAddress(options.taken);
+  const usedTrips = new Set<number>();
+  const usedTaken = new Set<number>();
+  const loops: { start: number; end: number }[] = [];
+  const builder = new ParsedProgramBuilder("");
+  let slots = 0;
+  // Loops take the first counter slots, in program order of their branches.
+  for (const i of kept) {
+    const ins = list[i];
+    if (ins.opcode === "BRA" && ins.target !== undefined && ins.target <= ins.address && !neverTaken(ins)) slots++;
+  }
+  let jumpSlots = slots;
+  let loopSlot = 0;
+  for (let pc = 0; pc < kept.length; pc++) {
+    const ins = list[kept[pc]];
+    const extra: { loop?: ParsedInstruction["loop"]; jump?: ParsedInstruction["jump"]; barrier?: ParsedInstruction["barrier"] } = {};
+    if (ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins)) {
+      const target = pcOf.get(ins.target)!;
+      if (ins.target <= ins.address) {
+        const given = trips.get(ins.address) ?? trips.get(ins.target);
+        if (given !== undefined) usedTrips.add(trips.get(ins.address) !== undefined ? ins.address : ins.target);
+        const n = given?.value ?? options.defaultTrips;
+        if (n === undefined || !Number.isInteger(n) || n < 1) {
+          fail(
+            ["program", "trips"],
+            ins.line,
+            `a whole number of trips >= 1 for the loop ${addressKey(ins.target)}..${addressKey(ins.address)} of kernel ${kernel.name} (trips: { "${addressKey(ins.address)}": N } in the scenario, --trip ${addressKey(ins.address)}=N, or a default)`,
+            n === undefined ? "none given" : String(n),
+          );
+        } else {
+          extra.loop = { start: target, trips: n, slot: loopSlot++ };
+          loops.push({ start: target, end: pc });
+        }
+      } else {
+        const share = jumpShare(ins, taken, usedTaken);
+        extra.jump = { target, takenFraction: share, slot: share > 0 && share < 1 ? jumpSlots++ : -1 };
+      }
+    } else if (ins.opcode === "BRA" && neverTaken(ins)) {
+      extra.jump = { target: pc + 1, takenFraction: 0, slot: -1 };
+    } else if (ins.opcode === "EXIT" && ins.guard !== undefined) {
+      const share = jumpShare(ins, taken, usedTaken);
+      extra.jump = { target: -1, takenFraction: share, slot: share > 0 && share < 1 ? jumpSlots++ : -1 };
+    } else if (ins.opcode === "BAR") {
+      if (ins.modifiers[0] !== undefined && ins.modifiers[0] !== "SYNC" && ins.modifiers[0] !== "SYNCALL") {
+        fail(["program", "sass"], ins.line, "BAR.SYNC (BAR.ARV, BAR.RED and named-barrier producers are not modelled)", `"${ins.text}"`);
+      }
+      const id = ins.operands[0] === undefined ? 0 : Number(ins.operands[0]);
+      const threads = ins.operands[1] === undefined ? undefined : Number(ins.operands[1]);
+      if (!Number.isInteger(id) || id < 0 || id > 15 || (threads !== undefined && (!Number.isInteger(threads) || threads % 32 !== 0 || threads <= 0))) {
+        fail(["program", "sass"], ins.line, "BAR.SYNC with an immediate barrier id 0..15 and an optional thread count that is a multiple of 32", `"${ins.text}"`);
+      }
+      extra.barrier = threads === undefined ? { id } : { id, threads };
+    }
+    builder.push({
+      base: ins.opcode,
+      modifiers: ins.modifiers,
+      dsts: ins.control.writeBarrier >= 0 ? [Reg.SB0 + ins.control.writeBarrier] : [],
+      srcs: waitedBarriers(ins),
+      line: ins.line,
+      text: `/*${ins.address.toString(16).padStart(4, "0")}*/ ${ins.text}`,
+      stall: ins.control.stall,
+      ...(ins.control.readBarrier >= 0 ? { readBarrier: Reg.SB0 + ins.control.readBarrier } : {}),
+      ...extra,
+    });
+  }
+  checkNesting(loops, list, kept, kernel.name, fail);
+  for (const [address, { key }] of trips) {
+    if (!usedTrips.has(address)) fail(["program", "trips", key], undefined, `the address of a loop's backward branch or first instruction in kernel ${kernel.name}`, key);
+  }
+  for (const [address, { key, value }] of taken) {
+    if (!usedTaken.has(address)) fail(["program", "taken", key], undefined, `the address of a guarded forward BRA or guarded EXIT in kernel ${kernel.name}`, key);
+    else if (!(value >= 0 && value <= 1)) fail(["program", "taken", key], undefined, "a share of executions taken, 0..1", String(value));
+  }
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, program: new ParsedProgram(builder), kernel, warnings };
+}
+
+/** `@!PT BRA` never branches; `@PT BRA` always does (no guard is read either way). */
+function neverTaken(ins: SassInstruction): boolean {
+  return ins.guard === "@!PT" || ins.guard === "@!UPT";
+}
+
+function guarded(ins: SassInstruction): boolean {
+  return ins.guard !== undefined && ins.guard !== "@PT" && ins.guard !== "@UPT";
+}
+
+function jumpShare(ins: SassInstruction, taken: Map<number, { value: number }>, used: Set<number>): number {
+  if (!guarded(ins)) return 1;
+  const given = taken.get(ins.address);
+  if (given === undefined) return 0;
+  used.add(ins.address);
+  return given.value;
+}
+
+/** The pseudo-registers of the barriers in the wait mask; `DEPBAR.LE SB0, n` waits on SB0. */
+function waitedBarriers(ins: SassInstruction): number[] {
+  const out: number[] = [];
+  for (let b = 0; b < 6; b++) if ((ins.control.waitMask >> b) & 1) out.push(Reg.SB0 + b);
+  if (ins.opcode === "DEPBAR") {
+    // [model] DEPBAR.LE SBn, k waits until at most k producers of SBn are in flight; warpsim
+    // waits for all of them (docs/sass.md).
+    const m = /^SB([0-5])$/.exec(ins.operands[0] ?? "");
+    if (m && !out.includes(Reg.SB0 + Number(m[1]))) out.push(Reg.SB0 + Number(m[1]));
+  }
+  return out;
+}
+
+/** Instructions reachable from the kernel's entry, following fall-through and branch targets. */
+function reachable(list: readonly SassInstruction[], index: ReadonlyMap<number, number>): boolean[] {
+  const seen = new Array<boolean>(list.length).fill(false);
+  const stack = [0];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    if (i >= list.length || seen[i]) continue;
+    seen[i] = true;
+    const ins = list[i];
+    const branches = ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins);
+    if (branches) stack.push(index.get(ins.target!)!);
+    const fallsThrough = !(ins.opcode === "EXIT" && !guarded(ins)) && !(branches && !guarded(ins));
+    if (fallsThrough) stack.push(i + 1);
+  }
+  return seen;
+}
+
+/** The compiler's tail after the last EXIT: a BRA to itself and NOPs up to the alignment. */
+function isPadding(list: readonly SassInstruction[], i: number, reached: readonly boolean[]): boolean {
+  for (let j = i + 1; j < list.length; j++) if (reached[j]) return false;
+  const ins = list[i];
+  return ins.opcode === "NOP" || (ins.opcode === "BRA" && ins.target === ins.address);
+}
+
+/** Loops must nest: [start, end] ranges either disjoint or one inside the other. */
+function checkNesting(
+  loops: readonly { start: number; end: number }[],
+  list: readonly SassInstruction[],
+  kept: readonly number[],
+  kernel: string,
+  fail: (path: readonly (string | number)[], line: number | undefined, expected: string, found: string) => void,
+): void {
+  for (const a of loops) {
+    for (const b of loops) {
+      if (a.start < b.start && b.start <= a.end && a.end < b.end) {
+        const at = (pc: number) => addressKey(list[kept[pc]].address);
+        fail(["program", "sass"], list[kept[b.end]].line, `loops of kernel ${kernel} that nest (one inside the other)`, `loops ${at(a.start)}..${at(a.end)} and ${at(b.start)}..${at(b.end)} overlap`);
+        return;
+      }
+    }
+  }
+}
+
+/** Highest general register the kernel names (R0..R254), or -1: for a registers-per-thread default. */
+export function highestRegister(kernel: SassKernel): number {
+  let highest = -1;
+  for (const ins of kernel.instructions) {
+    for (const operand of ins.operands) {
+      for (const m of operand.matchAll(/(?<![A-Za-z])R(\d+)(\.64|\.128)?/g)) {
+        const width = m[2] === ".128" ? 4 : m[2] === ".64" ? 2 : 1;
+        highest = Math.max(highest, Number(m[1]) + width - 1);
+      }
+    }
+  }
+  return highest;
+}
+
+
+/** Highest register of the named (or only) kernel of a listing; -1 if it cannot be read. */
+export function highestRegisterIn(text: string, kernel: string | undefined): number {
+  const listing = readSass(text, "");
+  if (!listing.ok) return -1;
+  const k = kernel === undefined ? (listing.kernels.length === 1 ? listing.kernels[0] : undefined) : listing.kernels.find((x) => x.name === kernel);
+  return k === undefined ? -1 : highestRegister(k);
+}

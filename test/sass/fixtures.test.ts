@@ -1,0 +1,81 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { decodeControl, formatControl } from "../../src/sass/control-code.js";
+import { readSass } from "../../src/sass/read-sass.js";
+import { readValidationData, validate } from "../../src/run/validate.js";
+import { readSassFixtures } from "../../src/run/sass-fixtures.js";
+
+const LISTING = "validation/sass/kernels.sass";
+
+describe("control codes", () => {
+  // Words from the fixture (ldg_imad), decoded by hand from bits 41..61 of the high word.
+  it("decodes a barrier set and a barrier wait", () => {
+    // LDC R10, c[0x0][0x220]: 0x000e22... >> 41 = 0x711: stall 1, yield, writes SB0, no read barrier.
+    expect(decodeControl("0x000e220000000800")).toEqual({ stall: 1, yield: true, writeBarrier: 0, readBarrier: -1, waitMask: 0, reuse: 0 });
+    // ISETP.GE.AND P0, PT, R10, 0x1, PT: 0x001fe2... >> 41 = 0xff1: waits on SB0, stall 1.
+    expect(decodeControl("0x001fe20003f06270")).toEqual({ stall: 1, yield: true, writeBarrier: -1, readBarrier: -1, waitMask: 1, reuse: 0 });
+    // IMAD R7, R0, UR4, R9 after S2R R0 (SB1): 0x002fc8... >> 41 = 0x17e4: waits on SB1, stall 4, no yield.
+    expect(formatControl(decodeControl("0x002fc8000f8e0209"))).toBe("[B-1----:R-:W-:-:S04]");
+    // REDG.E.ADD.STRONG.GPU (atomic_hist): 0x0001f2... >> 41 = 0x0f9: stall 9, yield, read barrier 0.
+    expect(formatControl(decodeControl("0x0001f2000c10e186"))).toBe("[B------:R0:W-:Y:S09]");
+  });
+});
+
+describe("the committed fixtures (validation/sass)", () => {
+  const text = readFileSync(LISTING, "utf8");
+  const listing = readSass(text, LISTING);
+
+  it("reads every kernel of the cuobjdump listing as it came out", () => {
+    expect(listing.ok).toBe(true);
+    if (!listing.ok) return;
+    expect(listing.kernels.map((k) => k.name).sort()).toEqual(
+      ["atomic_hist", "dfma_chain", "grid_stride_sum", "ldg_imad", "mma_loop", "mufu_mix", "shuffle_reduce", "smem_tile", "stream_saxpy"].sort(),
+    );
+    const ldg = listing.kernels.find((k) => k.name === "ldg_imad")!;
+    // 0x0000 .. 0x0270, 16 bytes apart.
+    expect(ldg.instructions.length).toBe(40);
+    const back = ldg.instructions.find((i) => i.address === 0x1c0)!;
+    expect(back).toMatchObject({ guard: "@!P0", opcode: "BRA", target: 0xf0 });
+    expect(ldg.instructions.find((i) => i.address === 0x110)).toMatchObject({ opcode: "LDG", modifiers: ["E", "CONSTANT"] });
+  });
+
+  it("issues exactly the instructions Nsight Compute counted, for every kernel and W", () => {
+    // An independent check of control flow and trip counts: ncu's smsp__inst_executed.sum over
+    // the 132 SMs (one block each) against the simulated SM's instructions.
+    const data = readValidationData("validation/sass/data/summary.csv");
+    const report = validate(data, "summary.csv", undefined, readSassFixtures("validation/sass/kernels.json"));
+    const measured = parse(readFileSync("validation/sass/data/summary.csv", "utf8"), { columns: true }) as Record<string, string>[];
+    expect(report.rows.length).toBe(36);
+    report.rows.forEach((row, i) => {
+      const perSm = Number(measured[i]["smsp__inst_executed.sum"]) / 132;
+      expect(`${row.key.kernel} W=${row.key.warps_per_sm}: ${row.predicted.instructions}`).toBe(`${row.key.kernel} W=${row.key.warps_per_sm}: ${perSm}`);
+    });
+  });
+});
+
+describe("nvdisasm listings", () => {
+  it("reads labels and label targets", () => {
+    const text = [
+      "\t.text.k:",
+      "        /*0000*/                   IADD3 R1, R1, 0x1, RZ ;      /* 0x0000000101017810 */",
+      "                                                                /* 0x000fe20007ffe0ff */",
+      ".L_x_0:",
+      "        /*0010*/                   IADD3 R2, R2, 0x1, RZ ;      /* 0x0000000102027810 */",
+      "                                                                /* 0x000fe20007ffe0ff */",
+      "        /*0020*/              @!P0 BRA `(.L_x_0) ;               /* 0xfffffffc00c88947 */",
+      "                                                                /* 0x000fea000383ffff */",
+      "        /*0030*/                   EXIT ;                        /* 0x000000000000794d */",
+      "                                                                /* 0x000fea0003800000 */",
+    ].join("\n");
+    const r = readSass(text, "k.nvdisasm");
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.kernels[0].instructions[2]).toMatchObject({ opcode: "BRA", target: 0x10 });
+  });
+
+  it("asks for the encodings when a listing has none", () => {
+    const r = readSass("\t.text.k:\n        /*0000*/                   EXIT ;\n", "k.txt");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ line: 2, found: "no encoding" });
+  });
+});

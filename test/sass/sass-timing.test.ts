@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { parseScenario, simulate, ScenarioError, type SimulationResult } from "../../src/index.js";
+import type { SimulateOptions } from "../../src/run/simulate.js";
+
+/**
+ * Hand-derived timings of short SASS snippets: the control codes are the dependencies (stall
+ * counts for fixed latency, dependency barriers for variable latency), guarded EXITs and
+ * forward branches are taken their given share of the time. sm_90 with a result delay of 0
+ * and every warp starting at cycle 0; LDC's latency is the preset's 23 cycles.
+ */
+
+interface Control {
+  stall?: number;
+  write?: number;
+  read?: number;
+  wait?: number[];
+}
+
+/** The high word of an instruction with this control code (bits 41..61, see control-code.ts). */
+function highWord(c: Control): string {
+  const bits =
+    (c.stall ?? 1) |
+    (1 << 4) |
+    ((c.write ?? 7) << 5) |
+    ((c.read ?? 7) << 8) |
+    ((c.wait ?? []).reduce((m, b) => m | (1 << b), 0) << 11);
+  return `0x${(BigInt(bits) << 41n).toString(16).padStart(16, "0")}`;
+}
+
+/** A cuobjdump-style listing of one kernel `k`, one instruction per 16 bytes. */
+function listing(instructions: readonly [string, Control?][]): string {
+  const lines = ["", "\tcode for sm_90", "\t\tFunction : k", '\t.headerflags\t@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"'];
+  instructions.forEach(([text, control], i) => {
+    const address = (i * 16).toString(16).padStart(4, "0");
+    lines.push(`        /*${address}*/                   ${text} ;      /* 0x0000000000007918 */`);
+    lines.push(`                                                  /* ${highWord(control ?? {})} */`);
+  });
+  lines.push("\t\t..........");
+  return lines.join("\n");
+}
+
+function runSass(sass: string, program = "{ sass: k.sass }", options: SimulateOptions = {}): SimulationResult {
+  const yaml = [
+    "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+    "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 32 }",
+    "scheduler: gto",
+    `program: ${program}`,
+  ].join("\n");
+  return simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), options);
+}
+
+/** Issue cycles of scheduler 0's warp. */
+function issueCycles(sass: string, program?: string): number[] {
+  const cycles: number[] = [];
+  runSass(sass, program, { hooks: { issue: [(cycle, sp) => sp === 0 && cycles.push(cycle)], stateChange: [] } });
+  return cycles;
+}
+
+describe("SASS control codes are the dependencies", () => {
+  it("waits on a dependency barrier for a variable-latency result (LDC, 23 cycles)", () => {
+    const sass = listing([
+      ["LDC R2, c[0x0][0x0]", { write: 0 }], // issues at 0, sets SB0 until 0 + 23
+      ["IADD3 R4, R5, 0x1, RZ", { stall: 2 }], // independent: 1; the next no sooner than 3
+      ["IADD3 R3, R2, 0x1, RZ", { wait: [0], stall: 4 }], // waits for SB0: 23; the next at 27
+      ["EXIT"],
+    ]);
+    expect(issueCycles(sass)).toEqual([0, 1, 23, 27]);
+    // From cycle 3 to 23 each warp waits on the LDC's barrier: short_scoreboard, 20 cycles.
+    expect(runSass(sass).sm.stalls.short_scoreboard.warpCycles).toBe(4 * 20);
+  });
+
+  it("ignores register names: without the wait the consumer of R2 issues at once", () => {
+    const sass = listing([["LDC R2, c[0x0][0x0]", { write: 0 }], ["IADD3 R4, R5, 0x1, RZ", { stall: 2 }], ["IADD3 R3, R2, 0x1, RZ", { stall: 4 }], ["EXIT"]]);
+    expect(issueCycles(sass)).toEqual([0, 1, 3, 7]);
+  });
+
+  it("waits for every producer of a barrier (two loads set SB2; the wait is for the later)", () => {
+    const sass = listing([
+      ["LDC R2, c[0x0][0x0]", { write: 2 }], // 0: SB2 until 23
+      ["IADD3 R4, R5, 0x1, RZ", { stall: 5 }], // 1: the next no sooner than 6
+      ["LDC R6, c[0x0][0x4]", { write: 2 }], // 6: SB2 until 29
+      ["FADD R3, R2, R6", { wait: [2] }], // 29
+      ["EXIT"],
+    ]);
+    expect(issueCycles(sass)).toEqual([0, 1, 6, 29, 30]);
+  });
+
+  it("releases a read barrier when the store has read its operands (the LSU takes it: 4 cycles)", () => {
+    // sm_90's LSU has 8 lanes: a warp-instruction every 32 / 8 = 4 cycles (the preset).
+    const sass = listing([["STG.E desc[UR4][R2.64], R5", { read: 1 }], ["IADD3 R5, R6, 0x1, RZ", { wait: [1] }], ["EXIT"]]);
+    expect(issueCycles(sass).slice(0, 2)).toEqual([0, 4]);
+  });
+});
+
+describe("SASS control flow", () => {
+  const body = (guard: string): [string, Control?][] => [
+    ["IADD3 R1, R1, 0x1, RZ"],
+    [`${guard} EXIT`],
+    ["IADD3 R2, R2, 0x1, RZ"],
+    ["IADD3 R3, R3, 0x1, RZ"],
+    ["EXIT"],
+  ];
+
+  it("runs past a guarded EXIT by default, and exits where it is taken", () => {
+    // Four warps (one per scheduler) of five instructions, or of two when @P0 EXIT is taken.
+    expect(runSass(listing(body("@P0"))).sm.instExecuted).toBe(4 * 5);
+    expect(runSass(listing(body("@P0")), '{ sass: k.sass, taken: { "0x0010": 1 } }').sm.instExecuted).toBe(4 * 2);
+  });
+
+  it("takes a two-path branch its share of the time inside a loop", () => {
+    const sass = listing([
+      ["IADD3 R1, R1, 0x1, RZ"], // 0x00: loop head
+      ["@P0 BRA 0x40"], // 0x10: skips the two below when taken
+      ["IADD3 R2, R2, 0x1, RZ"], // 0x20
+      ["IADD3 R3, R3, 0x1, RZ"], // 0x30
+      ["@!P1 BRA 0x0"], // 0x40: closes the loop
+      ["EXIT"], // 0x50
+      ["BRA 0x60"], // 0x60: the compiler's trap after EXIT, unreached
+    ]);
+    // 8 trips of head, BRA and loop BRA (24), the two skippable IADD3s on the paths not taken,
+    // and EXIT. Taken half the time: 24 + 4 x 2 + 1 = 33 per warp; a quarter: 24 + 6 x 2 + 1 = 37.
+    const trips = '{ "0x0040": 8 }';
+    expect(runSass(sass, `{ sass: k.sass, trips: ${trips}, taken: { "0x0010": 0.5 } }`).sm.instExecuted).toBe(4 * 33);
+    expect(runSass(sass, `{ sass: k.sass, trips: ${trips}, taken: { "0x0010": 0.25 } }`).sm.instExecuted).toBe(4 * 37);
+    // Never taken (the default) and always taken.
+    expect(runSass(sass, `{ sass: k.sass, trips: ${trips} }`).sm.instExecuted).toBe(4 * (24 + 16 + 1));
+    expect(runSass(sass, `{ sass: k.sass, trips: { "0x0000": 8 }, taken: { "0x0010": 1 } }`).sm.instExecuted).toBe(4 * 25);
+  });
+
+  it("refuses a loop without a trip count, naming its addresses, line and how to give one", () => {
+    const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["@!P1 BRA 0x0"], ["EXIT"]]);
+    expect(() => runSass(sass)).toThrow(ScenarioError);
+    expect(() => runSass(sass)).toThrow(/k\.sass, line 7.*loop 0x0000\.\.0x0010.*--trip 0x0010=N.*none given/s);
+    expect(runSass(sass, "{ sass: k.sass, defaultTrips: 3 }").sm.instExecuted).toBe(4 * 7);
+  });
+
+  it("refuses trip counts and shares for addresses that are not loops or branches", () => {
+    const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["EXIT"]]);
+    expect(() => runSass(sass, '{ sass: k.sass, trips: { "0x0000": 4 } }')).toThrow(/program\.trips\.0x0000.*backward branch/s);
+    expect(() => runSass(sass, '{ sass: k.sass, taken: { "0x0010": 0.5 } }')).toThrow(/program\.taken\.0x0010.*guarded forward BRA/s);
+  });
+
+  it("names the line of an unknown opcode and of a branch to nowhere", () => {
+    expect(() => runSass(listing([["FROB R1, R2"], ["EXIT"]]))).toThrow(/k\.sass, line 5.*"FROB"/s);
+    expect(() => runSass(listing([["BRA 0x100"], ["EXIT"]]))).toThrow(/line 5.*no instruction at 0x0100/s);
+  });
+
+  it("lists the kernels when the one asked for is not in the file", () => {
+    expect(() => runSass(listing([["EXIT"]]), "{ sass: k.sass, kernel: gemm }")).toThrow(/program\.kernel.*: k.*found gemm/s);
+  });
+
+  it("warns about unreached code other than the compiler's padding", () => {
+    const sass = listing([["EXIT"], ["IADD3 R1, R1, 0x1, RZ"], ["EXIT"], ["BRA 0x30"], ["NOP"]]);
+    const yaml = "launch: { threadsPerBlock: 32, registersPerThread: 32 }\nprogram: { sass: k.sass }";
+    const scenario = parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) });
+    expect(scenario.warnings.join("\n")).toMatch(/2 unreached instructions left out \(0x0010 line 7, 0x0020 line 9\)/);
+  });
+});

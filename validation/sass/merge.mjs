@@ -1,0 +1,47 @@
+// Joins the ncu export of validation/sass/capture.sh with its launch manifest into
+// data/summary.csv: one row per launch, configuration first, then the ratios warpsim validates
+// (the same d_* definitions as the ground truth's merge.py: sums over sub-partitions divided by
+// active cycles or by issued instructions), then the cache hit rates the scenarios use.
+//
+//   node validation/sass/merge.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const raw = parse(readFileSync(join(here, "data/ncu_raw.csv"), "utf8"), { columns: true });
+const rows = raw.filter((r) => /^\d+$/.test(r.ID)); // the second line holds units
+const manifest = readFileSync(join(here, "data/manifest.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.startsWith("MANIFEST,"))
+  .map((l) => l.split(","));
+if (manifest.length !== rows.length) throw new Error(`${manifest.length} launches in the manifest, ${rows.length} in the ncu export`);
+const REASONS = ["barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss", "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction", "not_selected", "selected", "short_scoreboard", "sleeping", "tex_throttle", "wait"];
+const num = (v) => Number(String(v).replace(/,/g, ""));
+const out = rows.map((r, i) => {
+  const [, , kernel, W, threads, blocks, dyn, iters, perSm] = manifest[i];
+  if (r["Kernel Name"] !== kernel) throw new Error(`launch ${i}: ncu has ${r["Kernel Name"]}, the manifest ${kernel}`);
+  if (perSm !== "1") throw new Error(`launch ${i}: ${perSm} blocks per SM, expected 1`);
+  const cycles = num(r["smsp__cycles_active.sum"]);
+  const issued = num(r["smsp__issue_active.sum"]);
+  const row = {
+    kernel, variant: "sass", K: 0, F: 0, warps_per_sm: W, threads_per_block: threads, blocks, dyn_smem_bytes: dyn, iters,
+    d_issue_active_per_active_cycle: issued / cycles,
+    d_warps_active_per_active_cycle: num(r["smsp__warps_active.sum"]) / cycles,
+    d_warps_eligible_per_active_cycle: num(r["smsp__warps_eligible.sum"]) / cycles,
+  };
+  for (const reason of REASONS) row[`d_stall_${reason}_per_issue`] = num(r[`smsp__warps_issue_stalled_${reason}.sum`]) / issued;
+  Object.assign(row, {
+    "sm__cycles_active.avg": num(r["sm__cycles_active.avg"]),
+    "smsp__inst_executed.sum": num(r["smsp__inst_executed.sum"]),
+    "lts__t_sector_hit_rate.pct": num(r["lts__t_sector_hit_rate.pct"]),
+    "l1tex__t_sector_hit_rate.pct": num(r["l1tex__t_sector_hit_rate.pct"]),
+    "dram__bytes_read.sum": num(r["dram__bytes_read.sum"]),
+    launch__registers_per_thread: num(r.launch__registers_per_thread),
+  });
+  return row;
+});
+writeFileSync(join(here, "data/summary.csv"), stringify(out, { header: true }));
+console.log(`${out.length} rows -> validation/sass/data/summary.csv`);

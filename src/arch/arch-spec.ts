@@ -135,6 +135,13 @@ export interface ArchSpec {
    * shared-memory instructions are limited by their sub-partition's LSU alone.
    */
   readonly sharedMemoryPath?: Readonly<{ wavefrontCycles: number; queueDepth: number }>;
+  /**
+   * SM cycles one warp-level global atomic (RED, ATOM) takes of the SM's share of the L2's
+   * atomic throughput when its 32 addresses are distinct words of one line; atomics queue
+   * behind each other (a RED's read barrier is released when it is taken). Contended addresses
+   * cost more: scenarios set memory.atomicCycles (docs/sass.md, "Atomics"). Undefined: no limit.
+   */
+  readonly globalAtomicCycles?: number;
   readonly barrier: Readonly<{
     /**
      * Cycles the SM's barrier unit is busy with one warp's BAR: BARs of all sub-partitions

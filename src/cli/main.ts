@@ -7,6 +7,7 @@ import { mergeCommand } from "./commands/merge.js";
 import { occupancyCommand } from "./commands/occupancy.js";
 import { reportCommand } from "./commands/report.js";
 import { runCommand } from "./commands/run.js";
+import { sassCommand } from "./commands/sass.js";
 import { sweepCommand } from "./commands/sweep.js";
 import { validateCommand } from "./commands/validate.js";
 import { processIo, type CliIo } from "./io.js";
@@ -19,7 +20,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), mergeCommand(io), reportCommand(io, setExit), explainCommand(io), compareCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io)]) {
+  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), mergeCommand(io), reportCommand(io, setExit), explainCommand(io), compareCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io), sassCommand(io)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

@@ -49,6 +49,8 @@ export interface OpcodeInfo {
    * docs/sass.md, "Opcodes".
    */
   readonly timedAs?: string;
+  /** Global atomic (RED, ATOM): passes through the SM's share of the L2 atomic units. */
+  readonly globalAtomic?: true;
 }
 
 const math = (pipe: Pipe, destinations: number, minOperands: number, maxOperands: number): OpcodeInfo => ({
@@ -164,10 +166,10 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     // Global and local memory: loads, stores, atomics with (ATOMG) and without (RED) a result.
     LD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
     ST: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
-    ATOMG: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
-    ATOM: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
-    REDG: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
-    RED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    ATOMG: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, globalAtomic: true },
+    ATOM: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, globalAtomic: true },
+    REDG: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, globalAtomic: true },
+    RED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, globalAtomic: true },
     // Global to shared copy (cp.async): completes through a dependency barrier, like a load.
     LDGSTS: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
     // Convergence, synchronization and scheduling hints: the CBU, no result.

@@ -48,6 +48,8 @@ export class Program {
   readonly throttleState: Uint8Array;
   /** 1: an LDS/STS through the SM's shared-memory path (its latency starts when the pipe takes it). */
   readonly sharedPath: Uint8Array;
+  /** 1: a global atomic, through the SM's atomic throughput (MemoryLimits.atomicCycles). */
+  readonly atomic: Uint8Array;
   /** Registers that must be ready before issue (sources, guard, and destinations for WAW). */
   readonly waitStart: Int32Array;
   readonly waitCount: Uint16Array;
@@ -95,6 +97,7 @@ export class Program {
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
     this.sharedPath = new Uint8Array(n);
+    this.atomic = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
     this.waitCount = new Uint16Array(n);
     this.writeStart = new Int32Array(n);
@@ -132,6 +135,7 @@ export class Program {
       this.resultState[pc] = d.resultState;
       this.throttleState[pc] = d.throttleState;
       this.sharedPath[pc] = d.sharedPath ? 1 : 0;
+      this.atomic[pc] = OPCODES[base].globalAtomic === true ? 1 : 0;
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.
       const waitStart = pool.length;

@@ -1,13 +1,32 @@
 import { stringify } from "csv-stringify/sync";
 import { NCU_STALL_REASONS, type ValidationReport } from "../run/validate.js";
 
-/** The targets of the fidelity issue, printed beside the achieved errors. */
-export const VALIDATION_TARGETS = {
+export interface ValidationTargets {
+  readonly issueActiveMaePoints: number;
+  readonly issueActiveWorstPoints: number;
+  readonly warpsEligibleMre: number;
+  readonly cyclesActiveMape: number;
+  /** Share of rows whose dominant stall reason must match. */
+  readonly dominantStallShare: number;
+}
+
+/** The targets of the fidelity issue for the microbenchmarks, printed beside the achieved errors. */
+export const VALIDATION_TARGETS: ValidationTargets = {
   issueActiveMaePoints: 3,
   issueActiveWorstPoints: 8,
   warpsEligibleMre: 0.1,
   cyclesActiveMape: 0.05,
-} as const;
+  dominantStallShare: 1,
+};
+
+/** Issue 11's targets for kernels predicted from their SASS alone (no worst-row or eligible target: shown against the microbenchmarks'). */
+export const SASS_VALIDATION_TARGETS: ValidationTargets = {
+  issueActiveMaePoints: 4,
+  issueActiveWorstPoints: 8,
+  warpsEligibleMre: 0.1,
+  cyclesActiveMape: 0.1,
+  dominantStallShare: 0.8,
+};
 
 const KEY = ["kernel", "variant", "K", "F", "warps_per_sm"] as const;
 
@@ -44,7 +63,7 @@ export function formatValidationCsv(report: ValidationReport): string {
   return stringify(rows, { header: true, columns });
 }
 
-export function formatValidationTable(report: ValidationReport): string {
+export function formatValidationTable(report: ValidationReport, t: ValidationTargets = VALIDATION_TARGETS): string {
   const out: string[] = [`warpsim validate: ${report.file} (${report.rows.length} configurations)`, ""];
   const header = ["kernel", "var", "K", "F", "W", "issue", "pred", "elig", "pred", "active", "pred", "cycles", "pred", "err", "dominant stall (measured / predicted)"];
   const rows: string[][] = [header];
@@ -72,7 +91,6 @@ export function formatValidationTable(report: ValidationReport): string {
   const widths = header.map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   for (const row of rows) out.push(row.map((cell, c) => (c < 2 || c === row.length - 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
   const s = report.summary;
-  const t = VALIDATION_TARGETS;
   const mark = (ok: boolean) => (ok ? "met" : "NOT met");
   out.push(
     "",
@@ -81,7 +99,7 @@ export function formatValidationTable(report: ValidationReport): string {
     `  issue active, worst row               ${s.issueActiveWorstPoints.toFixed(2).padStart(6)} points   target <= ${t.issueActiveWorstPoints}   ${mark(s.issueActiveWorstPoints <= t.issueActiveWorstPoints)}`,
     `  warps eligible, mean relative error   ${(100 * s.warpsEligibleMre).toFixed(1).padStart(6)}%         target <= ${100 * t.warpsEligibleMre}%  ${mark(s.warpsEligibleMre <= t.warpsEligibleMre)}   (rows with measured eligible >= 0.05)`,
     `  active cycles, MAPE                   ${(100 * s.cyclesActiveMape).toFixed(1).padStart(6)}%         target <= ${100 * t.cyclesActiveMape}%   ${mark(s.cyclesActiveMape <= t.cyclesActiveMape)}`,
-    `  dominant stall reason matches         ${String(s.dominantStallMatches).padStart(6)} of ${s.rows}   target all   ${mark(s.dominantStallMatches === s.rows)}`,
+    `  dominant stall reason matches         ${String(s.dominantStallMatches).padStart(6)} of ${s.rows}   target ${t.dominantStallShare === 1 ? "all" : `${100 * t.dominantStallShare}%`}   ${mark(s.dominantStallMatches >= t.dominantStallShare * s.rows)}`,
   );
   return out.join("\n") + "\n";
 }

@@ -11,7 +11,17 @@ import type { ScenarioInput } from "../scenario/schema.js";
 export interface SassFixtures {
   /** Absolute path of the listing. */
   readonly listing: string;
-  readonly kernels: Readonly<Record<string, { readonly trips: Readonly<Record<string, number | string>>; readonly taken?: Readonly<Record<string, number>> }>>;
+  readonly kernels: Readonly<
+    Record<
+      string,
+      {
+        readonly trips: Readonly<Record<string, number | string>>;
+        readonly taken?: Readonly<Record<string, number>>;
+        /** Memory fields of the kernel's scenarios (atomicCycles from a probe of the same address pattern). */
+        readonly memory?: Readonly<{ atomicCycles?: number }>;
+      }
+    >
+  >;
 }
 
 export function readSassFixtures(file: string): SassFixtures {
@@ -45,14 +55,7 @@ export function sassRowScenario(r: Record<string, string>, fixtures: SassFixture
     throw new ScenarioError([{ code: "invalid_field", file, path: ["kernel"], expected: `a kernel of the SASS fixtures (${Object.keys(fixtures.kernels).join(", ")})`, found: r.kernel }]);
   }
   const iters = Number(r.iters);
-  const clamp = (x: number) => Math.min(1, Math.max(0, x));
-  const l1 = clamp(Number(r["l1tex__t_sector_hit_rate.pct"]) / 100);
-  const l2 = clamp(Number(r["lts__t_sector_hit_rate.pct"]) / 100);
-  const levels = [
-    { level: "l1" as const, fraction: l1 },
-    { level: "l2" as const, fraction: (1 - l1) * l2 },
-    { level: "dram" as const, fraction: (1 - l1) * (1 - l2) },
-  ].filter((l) => l.fraction > 0);
+  const levels = loadLevelMix(r);
   const trips = Object.fromEntries(Object.entries(spec.trips).map(([k, v]) => [k, tripsOf(v, iters, file, r.kernel)]));
   return {
     name: `${r.kernel} W=${r.warps_per_sm}`,
@@ -64,12 +67,47 @@ export function sassRowScenario(r: Record<string, string>, fixtures: SassFixture
       sharedMemPerBlock: Number(r.dyn_smem_bytes),
     },
     memory: {
-      level: l2 >= 0.5 ? "l2" : "dram",
+      level: (levels.find((l) => l.level === "dram")?.fraction ?? 0) > 0.5 ? "dram" : "l2",
       latency: { kind: "mix", levels },
+      ...spec.memory,
       // As the microbenchmarks (h100-kernels.ts): a warp drains its stores in about 23 cycles.
       storeLatency: { kind: "fixed", cycles: 23 },
     },
     seed: 1,
     program: { sass: fixtures.listing, kernel: r.kernel, trips, ...(spec.taken ? { taken: spec.taken } : {}) },
   };
+}
+
+type Level = "l1" | "l2" | "dram";
+
+/**
+ * Where a warp's global load is served, from the row's hit rates of global loads alone
+ * (l1tex ..._op_ld_hit_rate, lts ..._op_read_hit_rate; the all-operations rates count stores
+ * and atomics too) and the sectors per request: a warp's load spanning two lines waits for the
+ * slower of them, so with per-line probabilities p(L1), p(L2), p(DRAM) a two-line request is
+ * served from DRAM with probability 1 - (1 - p(DRAM))^2, and so on. A request of s sectors
+ * spans ceil(s / 4) lines on average when aligned; the share of two-line requests is s/4 - 1.
+ */
+export function loadLevelMix(r: Record<string, string>): { level: Level; fraction: number }[] {
+  const clamp = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+  const pick = (specific: string, all: string) => (r[specific] !== undefined && r[specific] !== "" ? Number(r[specific]) : Number(r[all]));
+  const l1 = clamp(pick("l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct", "l1tex__t_sector_hit_rate.pct") / 100);
+  const l2 = clamp(pick("lts__t_sector_op_read_hit_rate.pct", "lts__t_sector_hit_rate.pct") / 100);
+  const sectors = Number(r["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"]) / Number(r["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"]);
+  const twoLines = clamp(Number.isFinite(sectors) ? sectors / 4 - 1 : 0);
+  const line = { l1, l2: (1 - l1) * l2, dram: (1 - l1) * (1 - l2) };
+  // Two lines: L1 only if both hit L1; DRAM if either goes there; L2 otherwise.
+  const two = { l1: line.l1 ** 2, dram: 1 - (1 - line.dram) ** 2 };
+  const mix = {
+    l1: (1 - twoLines) * line.l1 + twoLines * two.l1,
+    dram: (1 - twoLines) * line.dram + twoLines * two.dram,
+  };
+  const levels = [
+    { level: "l1" as const, fraction: mix.l1 },
+    { level: "l2" as const, fraction: 1 - mix.l1 - mix.dram },
+    { level: "dram" as const, fraction: mix.dram },
+  ].filter((l) => l.fraction > 1e-12);
+  // Exactly 1 in all (the schema checks the sum).
+  const sum = levels.reduce((s, l) => s + l.fraction, 0);
+  return levels.map((l) => ({ ...l, fraction: l.fraction / sum }));
 }

@@ -275,6 +275,7 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLaten
       bytesPerLoad: m.bytesPerLoad ?? DEFAULTS.bytesPerLoad,
       contentionCycles: m.contentionCycles ?? level?.contention ?? 0,
       maxLoadsInFlight: m.maxLoadsInFlight ?? (level ? bw.maxLoadsInFlight : Infinity),
+      atomicCycles: m.atomicCycles ?? arch.globalAtomicCycles ?? 0,
     },
   };
 }

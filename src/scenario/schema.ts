@@ -102,6 +102,8 @@ export const memorySchema = z
     bytesPerLoad: count(1).optional(),
     contentionCycles: z.number().min(0).optional(),
     maxLoadsInFlight: count(1).optional(),
+    /** SM cycles per warp-level global atomic (contended addresses cost more; docs/sass.md). */
+    atomicCycles: z.number().min(0).optional(),
   })
   .strict();
 

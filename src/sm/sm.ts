@@ -76,6 +76,8 @@ export class StreamingMultiprocessor {
   private readonly sharedMemory: SharedMemoryPath | undefined;
   /** BARs of every sub-partition pass through it, one per arch.barrier.arrivalCycles. */
   private readonly barrierUnit: BarrierUnit = { freeAt: 0 };
+  /** Cycle from which the SM's share of the L2 atomic units takes the next global atomic. */
+  private atomicFreeAt = 0;
 
   constructor(private readonly config: SmConfig) {
     const { arch, program } = config;
@@ -199,13 +201,14 @@ export class StreamingMultiprocessor {
     sp.counters.pipeInstructions[counted]++;
     sp.counters.pipeBusyCycles[counted] += program.issueCycles[pc];
 
-    // LDS/STS through the shared-memory path: their latency runs from when the pipe takes them.
-    const start = program.sharedPath[pc] === 1 ? this.sharedMemory!.access(now, sp.index) : now;
+    // LDS/STS through the shared-memory path, global atomics through the SM's atomic
+    // throughput: their latency (and a read barrier) runs from when the path takes them.
+    const start = program.sharedPath[pc] === 1 ? this.sharedMemory!.access(now, sp.index) : program.atomic[pc] === 1 ? this.atomicAccess(now) : now;
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        const readyAt = (kind === OpKind.loadGlobal ? this.memory.load(now) : start + program.latencyCycles[pc]) + delay;
+        const readyAt = (kind === OpKind.loadGlobal ? this.memory.load(now) + (start - now) : start + program.latencyCycles[pc]) + delay;
         const state = program.resultState[pc] as WarpState;
         const end = program.writeStart[pc] + program.writeCount[pc];
         for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
@@ -288,6 +291,13 @@ export class StreamingMultiprocessor {
     if (refetch > 0) accounting.enter(warp, WarpState.no_instruction, t);
     t += refetch;
     this.events.push(t, Event.ready, warp);
+  }
+
+  /** A global atomic issued at `now`: the cycle the SM's share of the L2 atomic units takes it. */
+  private atomicAccess(now: number): number {
+    const start = Math.max(now, this.atomicFreeAt);
+    this.atomicFreeAt = start + this.config.memoryLimits.atomicCycles;
+    return start;
   }
 
   /**

@@ -156,3 +156,23 @@ describe("SASS control flow", () => {
     expect(scenario.warnings.join("\n")).toMatch(/2 unreached instructions left out \(0x0010 line 7, 0x0020 line 9\)/);
   });
 });
+
+describe("global atomics", () => {
+  it("queue through the SM's atomic throughput; a RED's read barrier clears when it is taken", () => {
+    // One warp per scheduler, each a RED at cycle 0. With 10 cycles per warp-level atomic the
+    // SM takes them at 0, 10, 20, 30 (sub-partitions in order), and each read barrier clears
+    // 4 cycles later (the LSU's issue interval): the waiting IADD3s issue at 4, 14, 24, 34.
+    const sass = listing([["RED.E.ADD.STRONG.GPU desc[UR4][R2.64], R5", { read: 0 }], ["IADD3 R5, R6, 0x1, RZ", { wait: [0] }], ["EXIT"]]);
+    const second: number[] = [];
+    const yaml = [
+      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+      "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 32 }",
+      "memory: { atomicCycles: 10 }",
+      "program: { sass: k.sass }",
+    ].join("\n");
+    simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), {
+      hooks: { issue: [(cycle, _sp, _w, pc) => pc === 1 && second.push(cycle)], stateChange: [] },
+    });
+    expect(second.sort((a, b) => a - b)).toEqual([4, 14, 24, 34]);
+  });
+});

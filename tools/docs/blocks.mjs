@@ -27,9 +27,20 @@ export const BLOCKS = {
 
   /** README: the validation error summary in a sentence. */
   async "fidelity-summary"(warpsim) {
-    const { summary: s } = JSON.parse(await warpsim(["validate", "--format", "json"]));
+    const { summary: s } = JSON.parse(await warpsim(["validate", "--family", "micro", "--format", "json"]));
     return (
       `On the ${s.rows} bundled rows: issue active within ${s.issueActiveMaePoints.toFixed(2)} points on average ` +
+      `(worst row ${s.issueActiveWorstPoints.toFixed(1)} points), eligible warps within ${pct(s.warpsEligibleMre)}, ` +
+      `active cycles within ${pct(s.cyclesActiveMape)} (MAPE), the dominant stall reason right in ${s.dominantStallMatches} of ${s.rows}.\n`
+    );
+  },
+
+  /** README and docs: the errors of kernels predicted from their SASS alone (validation/sass). */
+  async "sass-fidelity-summary"(warpsim) {
+    const { summary: s } = JSON.parse(await warpsim(["validate", "--family", "sass", "--format", "json"]));
+    return (
+      `On the ${s.rows} rows of the nine SASS fixtures (predicted from cuobjdump output alone, with trip counts from the ` +
+      `launch and the measured hit rates as the load level mix): issue active within ${s.issueActiveMaePoints.toFixed(2)} points on average ` +
       `(worst row ${s.issueActiveWorstPoints.toFixed(1)} points), eligible warps within ${pct(s.warpsEligibleMre)}, ` +
       `active cycles within ${pct(s.cyclesActiveMape)} (MAPE), the dominant stall reason right in ${s.dominantStallMatches} of ${s.rows}.\n`
     );

@@ -24,7 +24,7 @@ const FIGURES = [
     files: ["sweep-ilp-warps.csv", "utilization-vs-warps.svg", "utilization-vs-warps.vl.json", "heatmap.svg", "heatmap.vl.json", "stalls.svg", "stalls.vl.json"],
   },
   {
-    args: ["validate", "--chart", "{dir}"],
+    args: ["validate", "--family", "micro", "--chart", "{dir}"],
     files: ["validation-fma.svg", "validation-fma.vl.json", "validation-dram.svg", "validation-dram.vl.json", "validation-l2.svg", "validation-l2.vl.json"],
   },
 ];

@@ -38,6 +38,11 @@ const out = rows.map((r, i) => {
     "smsp__inst_executed.sum": num(r["smsp__inst_executed.sum"]),
     "lts__t_sector_hit_rate.pct": num(r["lts__t_sector_hit_rate.pct"]),
     "l1tex__t_sector_hit_rate.pct": num(r["l1tex__t_sector_hit_rate.pct"]),
+    // Hit rates of global loads alone (stores and atomics excluded): the scenarios' level mix.
+    "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct": num(r["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct"]),
+    "lts__t_sector_op_read_hit_rate.pct": num(r["lts__t_sector_op_read_hit_rate.pct"]),
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": num(r["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"]),
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": num(r["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"]),
     "dram__bytes_read.sum": num(r["dram__bytes_read.sum"]),
     launch__registers_per_thread: num(r.launch__registers_per_thread),
   });

@@ -87,7 +87,10 @@ export const sm_90: ArchSpec = {
     DADD: { latencyCycles: 8 }, // [model] as DFMA
     DMUL: { latencyCycles: 8 }, // [model] as DFMA
     MUFU: { latencyCycles: 17 }, // [lat] dependent MUFU.RSQ 17.0
-    HMMA: { latencyCycles: 32 }, // [model] not measured here
+    // [mma] validation/microbench/mma-red-probe/cycles.csv: HMMA.16816.F32 saturates at 8.0-8.4
+    // cycles per sub-partition with 8 warps each (4 chains or 1). Latency not measured: the
+    // compiler spaces dependent HMMAs 34 cycles apart (mma_loop's stall counts), so <= 34.
+    HMMA: { latencyCycles: 32, issueCycles: 8 },
     // [lat] LDS pointer chase 23.0 cycles at both clocks. [lds] The LSU takes an LDS/STS each
     // cycle; the SM's shared-memory pipe (sharedMemoryPath) is what limits them.
     LDS: { latencyCycles: 23, issueCycles: 1 },
@@ -138,6 +141,11 @@ export const sm_90: ArchSpec = {
     resolveCycles: 3,
     takenRefetchCycles: 3,
   },
+  // [atom] validation/microbench/mma-red-probe/cycles.csv (ncu base clock): 32 warps per SM each
+  // adding to its own word (a warp's 32 words in one line, no two warps sharing): 9.4 SM
+  // cycles per warp-level RED per SM with every SM doing the same; 74.7 when the 32 words fall
+  // in 32 lines of 4 MiB, 181 for 4,096 hashed counters (contention): memory.atomicCycles.
+  globalAtomicCycles: 9,
   sharedMemoryPath: {
     // [lds] validation/microbench/lds-probe/cycles.csv: 4 chains of conflict-free LDS per warp
     // reach 0.95-1.00 LDS per SM cycle from 8 warps on (16 warps: 64.1 cycles per trip of 64

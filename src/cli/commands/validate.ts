@@ -4,11 +4,25 @@ import { validationCharts, writeCharts } from "../../report/charts.js";
 import { writingTo, type CliIo } from "../io.js";
 import { oneOf } from "../options.js";
 import { progressBar } from "../progress.js";
+import type { ValidationTargets } from "../../report/validation-report.js";
+
+interface ValidationPoint {
+  variant: string;
+  K: string;
+  F: string;
+  warps: number;
+  measured: number;
+  predicted: number;
+}
 
 const FORMATS = ["table", "csv", "json"] as const;
 
 /** The bundled H100 measurements (validation/h100/data/summary.csv in the package). */
 export const BUNDLED_DATA = fileURLToPath(new URL("../../../validation/h100/data/summary.csv", import.meta.url));
+/** The SASS fixtures and their H100 measurements (validation/sass/). */
+export const BUNDLED_SASS = fileURLToPath(new URL("../../../validation/sass/kernels.json", import.meta.url));
+export const BUNDLED_SASS_DATA = fileURLToPath(new URL("../../../validation/sass/data/summary.csv", import.meta.url));
+const FAMILIES = ["all", "micro", "sass"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -16,39 +30,49 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
-Each row (kernel fma_chain or ld_chain, variant fma/dram/l2, ILP K, compute per load F, warps
-per SM W, launch and iteration count) is rebuilt as a scenario from the kernels' SASS
-(src/program/generators/h100-kernels.ts) and simulated on the sm_90 preset. See docs/validation.md.
+Family micro: each row (kernel fma_chain or ld_chain, variant fma/dram/l2, ILP K, compute per
+load F, warps per SM W, launch and iteration count) is rebuilt as a scenario from the kernels'
+SASS (src/program/generators/h100-kernels.ts) and simulated on the sm_90 preset.
+Family sass: nine kernels of different kinds (validation/sass/kernels.cu) at W = 4, 8, 16, 32,
+each predicted from its cuobjdump listing (warpsim run --sass) with trip counts from the launch
+and the measured cache hit rates as the load level mix. See docs/validation.md.
 
 Example:
   warpsim validate
   warpsim validate --data my-gpu/summary.csv --format csv > predicted.csv`,
     )
-    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string }) => {
-      const [{ readValidationData, validate }, { formatValidationCsv, formatValidationTable }] = await Promise.all([
+    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string; family: (typeof FAMILIES)[number] }) => {
+      const [{ readValidationData, validate }, { readSassFixtures }, report] = await Promise.all([
         import("../../run/validate.js"),
+        import("../../run/sass-fixtures.js"),
         import("../../report/validation-report.js"),
       ]);
-      const file = opts.data ?? BUNDLED_DATA;
-      const records = readValidationData(file);
-      const progress = progressBar(io, "validate");
-      const report = validate(records, opts.data ?? "validation/h100/data/summary.csv", progress.update);
-      progress.stop();
-      if (opts.format === "csv") io.stdout(formatValidationCsv(report));
-      else if (opts.format === "json") io.stdout(JSON.stringify(report, null, 2) + "\n");
-      else io.stdout(formatValidationTable(report));
+      const runs: { name: string; file: string; label: string; targets: ValidationTargets; sass: boolean }[] = [];
+      if (opts.family !== "sass") runs.push({ name: "micro", file: opts.data ?? BUNDLED_DATA, label: opts.data ?? "validation/h100/data/summary.csv", targets: report.VALIDATION_TARGETS, sass: false });
+      if (opts.family !== "micro") runs.push({ name: "sass", file: BUNDLED_SASS_DATA, label: "validation/sass/data/summary.csv", targets: report.SASS_VALIDATION_TARGETS, sass: true });
+      const outputs: string[] = [];
+      const points: ValidationPoint[] = [];
+      for (const run of runs) {
+        const records = readValidationData(run.file);
+        const progress = progressBar(io, `validate ${run.name}`);
+        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(BUNDLED_SASS) : undefined);
+        progress.stop();
+        if (opts.format === "csv") outputs.push(report.formatValidationCsv(result));
+        else if (opts.format === "json") outputs.push(JSON.stringify(result, null, 2));
+        else outputs.push(report.formatValidationTable(result, run.targets));
+        for (const r of result.rows) {
+          points.push({ variant: r.key.variant, K: r.key.K, F: r.key.F, warps: Number(r.key.warps_per_sm), measured: r.measured.issueActive, predicted: r.predicted.issueActive });
+        }
+      }
+      // CSV of both families: one header. JSON: an array when there are two reports.
+      if (opts.format === "csv") io.stdout(outputs.map((o, i) => (i === 0 ? o : o.slice(o.indexOf("\n") + 1))).join(""));
+      else if (opts.format === "json") io.stdout((outputs.length === 1 ? outputs[0] : `[${outputs.join(",\n")}]`) + "\n");
+      else io.stdout(outputs.join("\n"));
       if (opts.chart) {
-        const points = report.rows.map((r) => ({
-          variant: r.key.variant,
-          K: r.key.K,
-          F: r.key.F,
-          warps: Number(r.key.warps_per_sm),
-          measured: r.measured.issueActive,
-          predicted: r.predicted.issueActive,
-        }));
         const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, validationCharts(points)));
         io.stderr(`charts: ${written.join(", ")}\n`);
       }

@@ -15,6 +15,8 @@ export interface MemoryLimits {
   readonly contentionCycles: number;
   /** Loads that may be in flight from this SM; a load beyond waits in lg_throttle. Infinity: none. */
   readonly maxLoadsInFlight: number;
+  /** SM cycles per warp-level global atomic (ArchSpec.globalAtomicCycles, memory.atomicCycles); 0: no limit. */
+  readonly atomicCycles: number;
 }
 
 /** Utilization is averaged over about this many cycles. */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { cli } from "./cli-helper.js";
+
+const LISTING = "validation/sass/kernels.sass";
+
+describe("warpsim run --sass and warpsim sass", () => {
+  it("runs a fixture kernel from the command line with the instruction count ncu measured", async () => {
+    // ldg_imad at 8 warps: ncu counted smsp__inst_executed.sum = 3,802,656 over 132 SMs = 28,808.
+    const r = await cli("run", "--sass", LISTING, "--kernel", "ldg_imad", "--trip", "0x01c0=256", "--threads", "256", "--memory", "l2", "--format", "json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).sm.instExecuted).toBe(28808);
+    expect(r.stderr).toMatch(/registers per thread: 14 \(R11 is the highest/);
+  });
+
+  it("exits 1 with the loop's address and line when a trip count is missing", async () => {
+    const r = await cli("run", "--sass", LISTING, "--kernel", "ldg_imad");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/kernels\.sass, line 83.*loop 0x00f0\.\.0x01c0.*--trip 0x01c0=N/s);
+  });
+
+  it("refuses a malformed --trip, a scenario together with --sass, and neither", async () => {
+    expect((await cli("run", "--sass", LISTING, "--trip", "0x1c0")).stderr).toMatch(/ADDRESS=TRIPS/);
+    expect((await cli("run", "scenarios/single-warp-807.yaml", "--sass", LISTING)).code).toBe(1);
+    expect((await cli("run")).stderr).toMatch(/needs a scenario file or --sass/);
+  });
+
+  it("lists the kernels of a listing, and decodes one with the flags its branches need", async () => {
+    const list = await cli("sass", LISTING);
+    expect(list.stdout).toMatch(/9 kernels/);
+    expect(list.stdout).toMatch(/grid_stride_sum\s+88 instructions, 2 loops/);
+    const one = await cli("sass", LISTING, "--kernel", "ldg_imad");
+    expect(one.stdout).toMatch(/\/\*0070\*\/ \[B0-----:R-:W-:Y:S01\] ISETP\.GE\.AND P0, PT, R10, 0x1, PT/);
+    expect(one.stdout).toMatch(/@!P0 BRA 0xf0 +# loop 0x00f0\.\.0x01c0: --trip 0x01c0=N/);
+    expect((await cli("sass", LISTING, "--kernel", "nope")).stderr).toMatch(/no kernel nope; its kernels: ldg_imad/);
+  });
+});

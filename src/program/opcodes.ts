@@ -161,7 +161,10 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     // Variable latency through the MIO: special registers, shuffles, uniform moves, shared-memory
     // matrix loads and atomics. They set a dependency barrier (short_scoreboard while waited on).
     S2R: timed(mio(0, 8), "LDC"), S2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"), R2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),
-    SHFL: timed(mio(0, 8), "LDS"), MATCH: timed(mio(0, 8), "LDS"),
+    // Warp shuffles: 32 results per clock per SM on 7.x-9.0 (CUDA C++ Programming Guide,
+    // arithmetic instruction throughput table), one warp-SHFL per SM cycle: modelled as going
+    // through the SM's shared-memory pipe, the same MIO crossbar ([model]: shared, not measured).
+    SHFL: { ...timed(mio(0, 8), "LDS"), sharedMemory: true }, MATCH: timed(mio(0, 8), "LDS"),
     LDSM: { ...timed(mio(0, 8), "LDS"), sharedMemory: true }, ATOMS: { ...timed(mio(0, 8), "LDS"), sharedMemory: true },
     // Global and local memory: loads, stores, atomics with (ATOMG) and without (RED) a result.
     LD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },

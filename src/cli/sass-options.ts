@@ -8,6 +8,7 @@ export interface SassRunOptions {
   trip: Record<string, number>;
   defaultTrips?: number;
   taken: Record<string, number>;
+  conflicts: Record<string, number>;
   threads: number;
   blocks?: number;
   registers?: number;
@@ -18,16 +19,20 @@ export interface SassRunOptions {
 }
 
 /** commander collector for repeated `ADDRESS=VALUE` flags (`--trip 0x01c0=64`). */
-export function addressValue(kind: "trip" | "taken") {
+export function addressValue(kind: "trip" | "taken" | "conflicts") {
   return (text: string, previous: Record<string, number> = {}): Record<string, number> => {
     const m = /^(0x[0-9a-fA-F]+)=(.+)$/.exec(text);
     const value = m ? Number(m[2]) : NaN;
-    const ok = m !== null && (kind === "trip" ? Number.isInteger(value) && value >= 1 : value >= 0 && value <= 1);
+    const ok =
+      m !== null &&
+      (kind === "trip" ? Number.isInteger(value) && value >= 1 : kind === "conflicts" ? Number.isInteger(value) && value >= 1 && value <= 32 : value >= 0 && value <= 1);
     if (!ok) {
       throw new InvalidArgumentError(
         kind === "trip"
           ? `expected ADDRESS=TRIPS, the address of a loop's backward branch or first instruction and a whole number >= 1 (0x01c0=64), found "${text}".`
-          : `expected ADDRESS=SHARE, the address of a guarded forward BRA or EXIT and the share of executions taken, 0..1 (0x00a0=0.25), found "${text}".`,
+          : kind === "conflicts"
+            ? `expected ADDRESS=N, the address of a shared-memory access and its n-way bank conflict, 1..32 (0x0300=2), found "${text}".`
+            : `expected ADDRESS=SHARE, the address of a guarded forward BRA or EXIT and the share of executions taken, 0..1 (0x00a0=0.25), found "${text}".`,
       );
     }
     return { ...previous, [m![1]]: value };
@@ -62,6 +67,7 @@ export function sassScenario(opts: SassRunOptions, highestRegister: number, note
       ...(opts.kernel !== undefined ? { kernel: opts.kernel } : {}),
       trips: opts.trip,
       taken: opts.taken,
+      conflicts: opts.conflicts,
       ...(opts.defaultTrips !== undefined ? { defaultTrips: opts.defaultTrips } : {}),
     },
   };

@@ -29,6 +29,8 @@ export interface ParsedInstruction {
   readonly jump?: { readonly target: number; readonly takenFraction: number; readonly slot: number };
   /** SASS: the dependency barrier (Reg.SB0 + n) released once the instruction has read its operands. */
   readonly readBarrier?: number;
+  /** SASS: n-way bank conflict of a shared-memory access (its wavefronts are multiplied by n). */
+  readonly conflicts?: number;
 }
 
 /** A forward branch or guarded EXIT as parsed (ParsedInstruction.jump) at `pc`. */
@@ -73,6 +75,8 @@ export class ParsedProgram {
   readonly jumps: readonly ParsedJump[];
   /** Read dependency barriers by pc (SASS). */
   readonly readBarriers: ReadonlyMap<number, number>;
+  /** Bank-conflict factors of shared-memory accesses by pc (SASS). */
+  readonly conflicts: ReadonlyMap<number, number>;
   /** Number of counters a warp needs: one per `.loop`, and per jump taken some of the time. */
   readonly loopSlots: number;
 
@@ -92,6 +96,7 @@ export class ParsedProgram {
     this.barriers = builder.barriers;
     this.jumps = builder.jumps;
     this.readBarriers = builder.readBarriers;
+    this.conflicts = builder.conflicts;
     let slots = 0;
     for (const l of builder.loops) slots = Math.max(slots, l.slot + 1);
     for (const j of builder.jumps) slots = Math.max(slots, j.slot + 1);
@@ -119,6 +124,7 @@ export class ParsedProgram {
     const barrier = this.barriers.get(pc);
     const jump = this.jumps.find((j) => j.pc === pc);
     const readBarrier = this.readBarriers.get(pc);
+    const conflicts = this.conflicts.get(pc);
     return {
       base: this.base[pc],
       modifiers: this.modifiers[pc],
@@ -131,6 +137,7 @@ export class ParsedProgram {
       ...(this.stall[pc] > 0 ? { stall: this.stall[pc] } : {}),
       ...(jump ? { jump: { target: jump.target, takenFraction: jump.takenFraction, slot: jump.slot } } : {}),
       ...(readBarrier !== undefined ? { readBarrier } : {}),
+      ...(conflicts !== undefined ? { conflicts } : {}),
     };
   }
 
@@ -185,6 +192,7 @@ export class ParsedProgramBuilder {
   readonly barriers = new Map<number, { readonly id: number; readonly threads?: number }>();
   readonly jumps: ParsedJump[] = [];
   readonly readBarriers = new Map<number, number>();
+  readonly conflicts = new Map<number, number>();
   /** Modifier lists are shared between instructions that write the same ones. */
   private readonly modifierLists = new Map<string, readonly string[]>();
 
@@ -214,6 +222,7 @@ export class ParsedProgramBuilder {
     if (ins.barrier) this.barriers.set(pc, ins.barrier);
     if (ins.jump) this.jumps.push({ pc, ...ins.jump });
     if (ins.readBarrier !== undefined) this.readBarriers.set(pc, ins.readBarrier);
+    if (ins.conflicts !== undefined) this.conflicts.set(pc, ins.conflicts);
   }
 
   textAt(pc: number): string {

@@ -48,6 +48,11 @@ export class Program {
   readonly throttleState: Uint8Array;
   /** 1: an LDS/STS through the SM's shared-memory path (its latency starts when the pipe takes it). */
   readonly sharedPath: Uint8Array;
+  /**
+   * Wavefronts of a shared-memory access: 128 bytes each, so 1 for 32-bit words, 2 for .64,
+   * 4 for .128, times the n-way bank conflict a SASS program gives (`conflicts`).
+   */
+  readonly wavefronts: Uint8Array;
   /** 1: a global atomic, through the SM's atomic throughput (MemoryLimits.atomicCycles). */
   readonly atomic: Uint8Array;
   /** Registers that must be ready before issue (sources, guard, and destinations for WAW). */
@@ -98,6 +103,7 @@ export class Program {
     this.throttleState = new Uint8Array(n);
     this.sharedPath = new Uint8Array(n);
     this.atomic = new Uint8Array(n);
+    this.wavefronts = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
     this.waitCount = new Uint16Array(n);
     this.writeStart = new Int32Array(n);
@@ -136,6 +142,7 @@ export class Program {
       this.throttleState[pc] = d.throttleState;
       this.sharedPath[pc] = d.sharedPath ? 1 : 0;
       this.atomic[pc] = OPCODES[base].globalAtomic === true ? 1 : 0;
+      this.wavefronts[pc] = Math.min(255, accessWords(modifiers) * (parsed.conflicts.get(pc) ?? 1));
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.
       const waitStart = pool.length;
@@ -315,4 +322,14 @@ function unitsOf(pipe: Pipe, fp32: boolean, halves: ArchSpec["fmaHalves"]): { un
   if (halves === undefined) return { unit: pipe, alt: -1 };
   if (fp32) return halves.preferred === "lite" ? { unit: FMA_LITE, alt: Pipe.fma } : { unit: Pipe.fma, alt: FMA_LITE };
   return { unit: pipe, alt: -1 };
+}
+
+/** 32-bit words per thread of a memory access, from its width modifier (`.64`, `.128`, LDSM's `.x4`). */
+function accessWords(modifiers: readonly string[]): number {
+  for (const m of modifiers) {
+    // LDSM.16.M88.2 / .4: two or four 8x8 matrices of 16-bit values (256, 512 bytes a warp).
+    if (m === "64" || m === "U64" || m === "S64" || m === "X2" || m === "2") return 2;
+    if (m === "128" || m === "U128" || m === "X4" || m === "4") return 4;
+  }
+  return 1;
 }

@@ -19,6 +19,11 @@ export interface SassOptions {
    * keyed by its address. Default 0: bounds checks pass, early exits are not taken.
    */
   readonly taken?: Readonly<Record<string, number>>;
+  /**
+   * n-way bank conflict of a shared-memory access (LDS, STS, LDSM, ATOMS), keyed by its
+   * address: its wavefronts are multiplied by n. Default 1 (conflict-free).
+   */
+  readonly conflicts?: Readonly<Record<string, number>>;
 }
 
 export type SassProgramResult =
@@ -88,6 +93,7 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
 
   const trips = byAddress(options.trips);
   const taken = byAddress(options.taken);
+  const conflicts = byAddress(options.conflicts);
   const usedTrips = new Set<number>();
   const usedTaken = new Set<number>();
   const loops: { start: number; end: number }[] = [];
@@ -149,6 +155,7 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
       text: `/*${ins.address.toString(16).padStart(4, "0")}*/ ${ins.text}`,
       stall: ins.control.stall,
       ...(ins.control.readBarrier >= 0 ? { readBarrier: Reg.SB0 + ins.control.readBarrier } : {}),
+      ...(conflicts.has(ins.address) && OPCODES[ins.opcode].sharedMemory === true ? { conflicts: conflicts.get(ins.address)!.value } : {}),
       ...extra,
     });
   }
@@ -159,6 +166,14 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   for (const [address, { key, value }] of taken) {
     if (!usedTaken.has(address)) fail(["program", "taken", key], undefined, `the address of a guarded forward BRA or guarded EXIT in kernel ${kernel.name}`, key);
     else if (!(value >= 0 && value <= 1)) fail(["program", "taken", key], undefined, "a share of executions taken, 0..1", String(value));
+  }
+  for (const [address, { key, value }] of conflicts) {
+    const ins = list.find((i) => i.address === address);
+    if (ins === undefined || OPCODES[ins.opcode].sharedMemory !== true) {
+      fail(["program", "conflicts", key], undefined, `the address of a shared-memory access (LDS, STS, LDSM, ATOMS) in kernel ${kernel.name}`, key);
+    } else if (!Number.isInteger(value) || value < 1 || value > 32) {
+      fail(["program", "conflicts", key], undefined, "an n-way bank conflict, a whole number 1..32", String(value));
+    }
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, program: new ParsedProgram(builder), kernel, warnings };

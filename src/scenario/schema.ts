@@ -127,6 +127,8 @@ export const sassProgramSchema = z
     defaultTrips: count(1).optional(),
     /** Share of executions taken, by the address of a guarded forward BRA or EXIT. */
     taken: z.record(z.string(), z.number().min(0).max(1)).optional(),
+    /** n-way bank conflict of a shared-memory access, by its address. */
+    conflicts: z.record(z.string(), count(1).max(32)).optional(),
   })
   .strict();
 

@@ -203,7 +203,7 @@ export class StreamingMultiprocessor {
 
     // LDS/STS through the shared-memory path, global atomics through the SM's atomic
     // throughput: their latency (and a read barrier) runs from when the path takes them.
-    const start = program.sharedPath[pc] === 1 ? this.sharedMemory!.access(now, sp.index) : program.atomic[pc] === 1 ? this.atomicAccess(now) : now;
+    const start = program.sharedPath[pc] === 1 ? this.sharedMemory!.access(now, sp.index, program.wavefronts[pc]) : program.atomic[pc] === 1 ? this.atomicAccess(now) : now;
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:

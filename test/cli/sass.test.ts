@@ -34,3 +34,28 @@ describe("warpsim run --sass and warpsim sass", () => {
     expect((await cli("sass", LISTING, "--kernel", "nope")).stderr).toMatch(/no kernel nope; its kernels: ldg_imad/);
   });
 });
+
+describe("what-if on a real kernel", () => {
+  it("sweeps launch shapes over one SASS listing (occupancy on a real kernel)", async () => {
+    const { scratchDir, writeScenario } = await import("./cli-helper.js");
+    const { resolve } = await import("node:path");
+    const dir = scratchDir();
+    const file = writeScenario(
+      dir,
+      "sweep.yaml",
+      [
+        "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 16 }",
+        "memory: { level: l2 }",
+        `program: { sass: ${JSON.stringify(resolve(LISTING))}, kernel: ldg_imad, trips: { "0x01c0": 16 } }`,
+        'sweep: { launch.threadsPerBlock: [128, 512] }',
+      ].join("\n"),
+    );
+    const r = await cli("sweep", file, "--jobs", "1");
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split("\n").slice(1);
+    // 1 and 4 warps per scheduler; each warp issues the same instructions (16 trips).
+    expect(rows.map((row) => row.split(",")[3])).toEqual(["1", "4"]);
+    const inst = rows.map((row) => Number(row.split(",")[7]));
+    expect(inst[1]).toBe(4 * inst[0]);
+  });
+});

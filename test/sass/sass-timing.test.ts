@@ -176,3 +176,27 @@ describe("global atomics", () => {
     expect(second.sort((a, b) => a - b)).toEqual([4, 14, 24, 34]);
   });
 });
+
+describe("shared-memory wavefronts", () => {
+  /** Cycles at which the consumer (pc 1) of each sub-partition's LDS issues. */
+  function consumers(lds: string, program = "{ sass: k.sass }"): number[] {
+    const sass = listing([[lds, { write: 0 }], ["IADD3 R5, R4, 0x1, RZ", { wait: [0] }], ["EXIT"]]);
+    const at: number[] = [];
+    runSass(sass, program, { hooks: { issue: [(cycle, _sp, _w, pc) => pc === 1 && at.push(cycle)], stateChange: [] } });
+    return at.sort((a, b) => a - b);
+  }
+
+  it("takes one 128-byte wavefront per cycle: LDS.128 is four, an n-way conflict n times as many", () => {
+    // Four warps' LDS at cycle 0 share the SM's pipe; each result comes 23 cycles (LDS) after
+    // the pipe starts on it. 32-bit words: starts 0, 1, 2, 3.
+    expect(consumers("LDS R4, [R2]")).toEqual([23, 24, 25, 26]);
+    // 16 bytes a thread, 512 a warp: four wavefronts each, starts 0, 4, 8, 12.
+    expect(consumers("LDS.128 R4, [R2]")).toEqual([23, 27, 31, 35]);
+    // A 2-way bank conflict on a 32-bit LDS: two wavefronts each.
+    expect(consumers("LDS R4, [R2]", '{ sass: k.sass, conflicts: { "0x0000": 2 } }')).toEqual([23, 25, 27, 29]);
+  });
+
+  it("refuses a conflict factor on an instruction that is not a shared-memory access", () => {
+    expect(() => consumers("LDC R4, c[0x0][0x0]", '{ sass: k.sass, conflicts: { "0x0000": 2 } }')).toThrow(/program\.conflicts\.0x0000.*shared-memory access/s);
+  });
+});

@@ -8,7 +8,7 @@ import { DEFAULTS } from "../../defaults.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
 import { addressValue, type SassRunOptions } from "../sass-options.js";
-import { ConfigError } from "../../errors.js";
+import { ConfigError, ScenarioError } from "../../errors.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
@@ -46,6 +46,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("--trip <address=trips>", "with --sass: trips of the loop closed at (or starting at) this address; repeat per loop", addressValue("trip"), {})
     .option("--default-trips <n>", "with --sass: trips of loops not given by --trip (else such a loop is an error)", wholeNumber(1))
     .option("--taken <address=share>", "with --sass: share of executions in which the guarded BRA/EXIT at this address is taken (default 0)", addressValue("taken"), {})
+    .option("--conflicts <address=n>", "with --sass: n-way bank conflict of the shared-memory access at this address (default 1)", addressValue("conflicts"), {})
     .option("--threads <n>", "with --sass: threads per block", wholeNumber(1), 128)
     .option("--blocks <n>", "with --sass: blocks (default: 1)", wholeNumber(1))
     .option("--registers <n>", "with --sass: registers per thread (default: the highest register the kernel names + 3)", wholeNumber(1))
@@ -100,7 +101,13 @@ async function loadSassRun(opts: SassRunOptions, io: CliIo) {
   const readFile = readerBeside("<command line>");
   const highest = opts.registers === undefined ? highestRegisterIn(readFile(opts.sass).text, opts.kernel) : 0;
   const fields = sassScenario(opts, highest, (text) => io.stderr(`warpsim: note: ${text}\n`));
-  return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
+  try {
+    return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
+  } catch (e) {
+    // The scenario text was made from the flags: its line numbers mean nothing to the user.
+    if (!(e instanceof ScenarioError)) throw e;
+    throw new ScenarioError(e.issues.map(({ line, ...issue }) => (issue.file === "<command line>" ? issue : { ...issue, line })));
+  }
 }
 
 function render(result: SimulationResult, format: Format): string {

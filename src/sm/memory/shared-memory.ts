@@ -34,10 +34,13 @@ export class SharedMemoryPath {
     return q.length < this.limits.queueDepth ? now : q.peekCycle();
   }
 
-  /** An access issued at `now` by `smsp`: returns the cycle the pipe starts on it. */
-  access(now: number, smsp: number): number {
+  /**
+   * An access of `wavefronts` wavefronts (1 for 32 words without bank conflicts) issued at
+   * `now` by `smsp`: returns the cycle the pipe starts on it.
+   */
+  access(now: number, smsp: number, wavefronts: number): number {
     const start = Math.max(now, this.pipeFreeAt);
-    this.pipeFreeAt = start + this.limits.wavefrontCycles;
+    this.pipeFreeAt = start + wavefronts * this.limits.wavefrontCycles;
     if (start > now) this.queued[smsp].push(start, 0, 0);
     return start;
   }

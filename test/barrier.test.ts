@@ -7,9 +7,9 @@ import { parseCsv } from "./csv.js";
  * The SM's barrier unit (sm_90: one warp's BAR every 2 cycles, warps released 4 cycles after the
  * last arrival's issue + 1), against hand-derived issue cycles and the H100 barrier probe.
  */
-function issues(threads: number): number[][] {
+function issues(threads: number, bar = "BAR.SYNC 0"): number[][] {
   const out: number[][] = [];
-  const text = `arch: { preset: sm_90, warpLaunchIntervalCycles: 0 }\nlaunch: {threadsPerBlock: ${threads}}\nprogram: |\n  BAR.SYNC 0\n  NOP\n  EXIT\n`;
+  const text = `arch: { preset: sm_90, warpLaunchIntervalCycles: 0 }\nlaunch: {threadsPerBlock: ${threads}}\nprogram: |\n  ${bar}\n  NOP\n  EXIT\n`;
   simulate(parseScenario(text), { hooks: { issue: [(cycle, smsp, _warp, pc) => void out.push([cycle, smsp, pc])], stateChange: [] } });
   return out;
 }
@@ -21,6 +21,12 @@ describe("barriers on sm_90", () => {
       [5, 0, 1],
       [6, 0, 2],
     ]);
+  });
+
+  it("a stall count on BAR (as the compiler sets it) holds the warp past the release: [S15] BAR at 0, NOP at 15", () => {
+    expect(issues(32, "[S15] BAR.SYNC 0").map((i) => i[0])).toEqual([0, 15, 16]);
+    // Shorter than the release: the release decides (5).
+    expect(issues(32, "[S3] BAR.SYNC 0").map((i) => i[0])).toEqual([0, 5, 6]);
   });
 
   it("two warps on two sub-partitions: the second BAR waits 2 cycles for the barrier unit; both resume at 2 + 1 + 4", () => {

@@ -191,9 +191,10 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
   }
 
   if (base === "BAR") {
-    // A warp leaves a barrier when the block arrives, not after a count: no stall count here.
-    if (stall !== undefined) return err("bad_operand", "BAR without a stall count", `"${source}"`);
-    return parseBarrier(operands, modifiers, source, line, srcs, err);
+    // The compiler sets stall counts on BAR too (`[S5] BAR.SYNC 0x0`): the warp's next
+    // instruction issues no sooner than that after the BAR, and no sooner than the release.
+    const bar = parseBarrier(operands, modifiers, source, line, srcs, err);
+    return typeof bar !== "string" && stall !== undefined ? { ...bar, stall } : bar;
   }
 
   const dstWidth = modifiers.includes("128") ? 4 : modifiers.includes("64") || modifiers.includes("WIDE") ? 2 : 1;

@@ -343,7 +343,10 @@ export class StreamingMultiprocessor {
       const w = blocks.warpSlots[first + i];
       if (warps.block[w] === block && warps.waitingAtBarrier[w] === id) {
         warps.waitingAtBarrier[w] = -1;
-        this.events.push(cycle, Event.ready, w);
+        // The BAR's own stall count (pc has moved past it) may keep the warp longer.
+        const stallEnd = warps.lastIssueCycle[w] + this.program.stallCycles[warps.pc[w] - 1];
+        if (stallEnd > cycle) this.accounting.enter(w, WarpState.wait, cycle);
+        this.events.push(Math.max(cycle, stallEnd), Event.ready, w);
       }
     }
   }

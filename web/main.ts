@@ -1,13 +1,27 @@
 import { PRESETS } from "../src/arch/presets/index.js";
+import { metricRows } from "../src/report/flatten.js";
 import { POLICY_NAMES } from "../src/sm/schedulers/index.js";
 import type { SimulationResult } from "../src/stats/metrics.js";
+import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
+import { EXAMPLES } from "./examples.js";
+import { littleBound } from "./little.js";
 import { DEFAULT_PARAMS, fromQuery, scenarioYaml, toQuery, type PlaygroundParams } from "./scenario.js";
+import { sweepSvg, type SweepPoint } from "./sweep-chart.js";
+import { drawTimeline, STATE_COLORS, timelineRows, type TimelineData } from "./timeline.js";
+import type { Request } from "./worker.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 let latest = 0;
+/** The custom scenario being shown (pasted or an example), or undefined for the sliders'. */
+let custom: { yaml: string; sass?: string } | undefined;
+let rows: ReturnType<typeof timelineRows> = [];
+
+function send(request: Request): void {
+  worker.postMessage(request);
+}
 
 function fill(select: HTMLSelectElement, options: readonly string[], value: string): void {
   select.replaceChildren(...options.map((o) => new Option(o, o, o === value, o === value)));
@@ -24,45 +38,67 @@ function read(): PlaygroundParams {
     lmax: num("lmax"),
     scheduler: ($("scheduler") as HTMLSelectElement).value,
     seed: num("seed"),
+    regs: num("regs"),
+    smem: num("smem"),
   };
 }
 
 function write(p: PlaygroundParams): void {
   fill($("arch"), Object.keys(PRESETS), p.arch);
   fill($("scheduler"), POLICY_NAMES, p.scheduler);
-  for (const id of ["warps", "ilp", "cpl", "lmin", "lmax", "seed"] as const) ($(id) as HTMLInputElement).value = String(p[id]);
+  for (const id of ["warps", "ilp", "cpl", "lmin", "lmax", "seed", "regs", "smem"] as const) ($(id) as HTMLInputElement).value = String(p[id]);
 }
 
+/** Runs the sliders' scenario (or the custom one) and shows the scenario text. */
 function run(): void {
   const p = read();
   for (const id of ["warps", "ilp", "cpl"] as const) $(`${id}-out`).textContent = String(p[id]);
-  history.replaceState(null, "", `?${toQuery(p)}`);
-  const yaml = scenarioYaml(p);
+  const yaml = custom?.yaml ?? scenarioYaml(p);
+  if (custom === undefined) history.replaceState(null, "", `?${toQuery(p)}`);
   $("yaml").textContent = yaml;
   ($("download") as HTMLAnchorElement).href = `data:text/yaml;charset=utf-8,${encodeURIComponent(yaml)}`;
   $("status").textContent = "Simulating…";
-  worker.postMessage({ id: ++latest, yaml });
+  send({ kind: "run", id: ++latest, yaml, ...(custom?.sass ? { sass: custom.sass } : {}) });
 }
 
-worker.onmessage = (e: MessageEvent<{ id: number; result?: SimulationResult; error?: string; milliseconds?: number }>) => {
-  if (e.data.id !== latest) return; // a newer run is on its way
-  if (e.data.error !== undefined) {
-    $("status").textContent = e.data.error;
+interface RunReply {
+  id: number;
+  result?: SimulationResult;
+  error?: string;
+  milliseconds?: number;
+  timeline?: TimelineData;
+  point?: SweepPoint;
+  done?: boolean;
+}
+
+worker.onmessage = (e: MessageEvent<RunReply>) => {
+  const m = e.data;
+  if (m.id === sweepId) return sweepReply(m);
+  if (m.id !== latest) return; // a newer run is on its way
+  if (m.error !== undefined) {
+    $("status").textContent = m.error;
     return;
   }
-  show(e.data.result!, e.data.milliseconds!);
+  show(m.result!, m.milliseconds!);
+  rows = timelineRows(m.timeline!);
+  const from = $("tl-from") as HTMLInputElement;
+  from.max = String(Math.max(0, m.result!.cycles - 1));
+  if (Number(from.value) > m.result!.cycles) from.value = "0";
+  redrawTimeline();
 };
 
 function show(r: SimulationResult, milliseconds: number): void {
   const sm = r.sm;
-  $("status").textContent = `Completed in ${r.cycles.toLocaleString("en-US")} cycles (simulated in ${Math.round(milliseconds)} ms).`;
+  $("status").textContent = `${r.outcome.status === "completed" ? "Completed" : `Stopped (${r.outcome.status})`} in ${r.cycles.toLocaleString("en-US")} cycles (simulated in ${Math.round(milliseconds)} ms).`;
+  const occ = r.occupancy.theoretical;
   const metrics: [string, string, string][] = [
     ["issue-active", "Issue active (per scheduler)", pct(sm.issueActive)],
     ["eligible", "Eligible warps per cycle", sm.warpsEligible.toFixed(3)],
     ["active", "Active warps per scheduler", sm.warpsActive.toFixed(2)],
     ["no-eligible", "No eligible", pct(sm.noEligible)],
     ["wcpi", "Warp cycles per issued instruction", sm.warpCyclesPerIssue.toFixed(2)],
-    ["occupancy", "Occupancy (theoretical / achieved)", `${pct(r.occupancy.theoretical.occupancy)} / ${pct(r.occupancy.achieved)}`],
+    ["occupancy", "Occupancy (theoretical / achieved)", `${pct(occ.occupancy)} / ${pct(r.occupancy.achieved)}`],
+    ["limiter", "Resident blocks per SM (limited by)", `${occ.blocksPerSm} (${occ.limiters.join(", ").replace("_", " ")})`],
   ];
   $("metrics").replaceChildren(
     ...metrics.flatMap(([id, label, value]) => {
@@ -74,12 +110,32 @@ function show(r: SimulationResult, milliseconds: number): void {
       return [dt, dd];
     }),
   );
+  if (custom === undefined) {
+    const p = read();
+    const resident = Math.min(p.warps, occ.blocksPerSm);
+    const { bound, warpsNeeded } = littleBound(p, resident);
+    $("little").textContent = `Little's law: a warp's trip is ${p.ilp * (p.cpl + 1) + 1} instructions and then about ${(p.lmin + p.lmax) / 2} cycles of load latency, so ${resident} resident warp${resident === 1 ? "" : "s"} per scheduler can keep it busy at most ${pct(bound)} of the time; it takes ${warpsNeeded.toFixed(1)} to fill every cycle.`;
+  } else {
+    $("little").textContent = "";
+  }
   const stalls = Object.entries(sm.stalls)
     .filter(([, s]) => s.warpCycles > 0)
     .sort((a, b) => b[1].warpCycles - a[1].warpCycles);
   $("stalls").querySelector("tbody")!.replaceChildren(...stalls.map(([name, s]) => row([name, s.perIssue.toFixed(2), pct(s.share)], s.share)));
   const active = sm.activeCycles;
   $("histogram").querySelector("tbody")!.replaceChildren(...sm.eligibleHistogram.map((c, k) => row([String(k), pct(active > 0 ? c / active : 0)], active > 0 ? c / active : 0)));
+  ($("download-csv") as HTMLAnchorElement).href = `data:text/csv;charset=utf-8,${encodeURIComponent(tidyCsv(r))}`;
+}
+
+/**
+ * The command line's tidy CSV (warpsim run --format csv: the same columns and rows). Written
+ * here because csv-stringify needs Node's Buffer; fields are quoted as RFC 4180 says.
+ */
+function tidyCsv(r: SimulationResult): string {
+  const quote = (v: string | number) => (typeof v === "number" || !/[",\n\r]/.test(v) ? String(v) : `"${v.replace(/"/g, '""')}"`);
+  const run = [r.scenario.name, r.scenario.seed, r.outcome.status, r.occupancy.theoretical.limiters.join("+")];
+  const lines = [["scenario", "seed", "outcome", "occupancy_limiter", "scope", "metric", "value"], ...metricRows(r).map((m) => [...run, m.scope, m.metric, m.value])];
+  return lines.map((l) => l.map(quote).join(",")).join("\n") + "\n";
 }
 
 function row(cells: string[], share: number): HTMLTableRowElement {
@@ -100,6 +156,100 @@ function row(cells: string[], share: number): HTMLTableRowElement {
   return tr;
 }
 
+// The timeline: redrawn on the next frame after any change, so dragging stays smooth.
+let frame = 0;
+function redrawTimeline(): void {
+  cancelAnimationFrame(frame);
+  frame = requestAnimationFrame(() => {
+    const from = Number(($("tl-from") as HTMLInputElement).value);
+    $("tl-from-out").textContent = from.toLocaleString("en-US");
+    drawTimeline($("timeline") as HTMLCanvasElement, rows, from, Number(($("tl-span") as HTMLSelectElement).value));
+  });
+}
+$("tl-from").addEventListener("input", redrawTimeline);
+$("tl-span").addEventListener("input", redrawTimeline);
+window.addEventListener("resize", redrawTimeline);
+$("tl-legend").replaceChildren(
+  ...WARP_STATE_NAMES.filter((n) => STATE_COLORS[n] !== undefined).map((n) => {
+    const span = document.createElement("span");
+    const swatch = document.createElement("i");
+    swatch.style.background = STATE_COLORS[n];
+    span.append(swatch, n);
+    return span;
+  }),
+);
+
+// The sweep view: points arrive one by one and the chart is redrawn with each.
+const SWEEP_ILPS = [1, 2, 4, 8];
+const SWEEP_WARPS = Array.from({ length: 16 }, (_, i) => i + 1);
+let sweepId = -1;
+let sweeps = 0;
+let sweepPoints: SweepPoint[] = [];
+let sweepParams: PlaygroundParams = DEFAULT_PARAMS;
+
+$("sweep-run").addEventListener("click", () => {
+  sweepId = 1_000_000 + ++sweeps; // apart from the runs' ids
+  sweepPoints = [];
+  sweepParams = read();
+  $("sweep-status").textContent = "Running…";
+  drawSweep();
+  send({ kind: "sweep", id: sweepId, params: sweepParams, ilps: SWEEP_ILPS, warps: SWEEP_WARPS });
+});
+
+function sweepReply(m: RunReply): void {
+  if (m.error !== undefined) $("sweep-status").textContent = m.error;
+  else if (m.point !== undefined) {
+    sweepPoints.push(m.point);
+    $("sweep-status").textContent = `${sweepPoints.length} of ${SWEEP_ILPS.length * SWEEP_WARPS.length} points`;
+    drawSweep();
+  } else if (m.done) $("sweep-status").textContent = `Done: ${sweepPoints.length} points.`;
+}
+
+function drawSweep(): void {
+  const svg = sweepSvg(sweepPoints, SWEEP_ILPS, SWEEP_WARPS.length, sweepParams);
+  $("sweep-chart").innerHTML = svg;
+  const link = $("sweep-svg") as HTMLAnchorElement;
+  link.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  link.hidden = false;
+}
+
+// Examples, pasted and dropped scenarios.
+$("examples").replaceChildren(
+  ...EXAMPLES.map((ex) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = ex.name;
+    b.addEventListener("click", () => {
+      ($("custom-yaml") as HTMLTextAreaElement).value = ex.yaml;
+      ($("custom-sass") as HTMLTextAreaElement).value = ex.sass ?? "";
+      custom = { yaml: ex.yaml, ...(ex.sass ? { sass: ex.sass } : {}) };
+      run();
+    });
+    return b;
+  }),
+);
+$("custom-run").addEventListener("click", () => {
+  const sass = ($("custom-sass") as HTMLTextAreaElement).value;
+  custom = { yaml: ($("custom-yaml") as HTMLTextAreaElement).value, ...(sass.trim() !== "" ? { sass } : {}) };
+  run();
+});
+$("custom-back").addEventListener("click", () => {
+  custom = undefined;
+  run();
+});
+for (const id of ["custom-yaml", "custom-sass"]) {
+  const area = $(id) as HTMLTextAreaElement;
+  area.addEventListener("dragover", (e) => e.preventDefault());
+  area.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer?.files[0];
+    if (file) area.value = await file.text();
+  });
+}
+
 write(location.search ? fromQuery(location.search) : DEFAULT_PARAMS);
-$("controls").addEventListener("input", run);
+$("controls").addEventListener("input", () => {
+  custom = undefined;
+  run();
+});
 run();

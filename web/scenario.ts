@@ -12,18 +12,21 @@ export interface PlaygroundParams {
   lmax: number;
   scheduler: string;
   seed: number;
+  /** Registers per thread and shared memory per block (bytes): the occupancy calculator limits residency. */
+  regs: number;
+  smem: number;
 }
 
-export const DEFAULT_PARAMS: PlaygroundParams = { arch: "sm_90", warps: 4, ilp: 1, cpl: 8, lmin: 400, lmax: 800, scheduler: "oldest-block", seed: 1 };
+export const DEFAULT_PARAMS: PlaygroundParams = { arch: "sm_90", warps: 4, ilp: 1, cpl: 8, lmin: 400, lmax: 800, scheduler: "oldest-block", seed: 1, regs: 32, smem: 0 };
 
-const NUMERIC: readonly (keyof PlaygroundParams)[] = ["warps", "ilp", "cpl", "lmin", "lmax", "seed"];
+const NUMERIC: readonly (keyof PlaygroundParams)[] = ["warps", "ilp", "cpl", "lmin", "lmax", "seed", "regs", "smem"];
 
 export function scenarioYaml(p: PlaygroundParams): string {
   return [
     "# Made in the warpsim playground: warps per scheduler x ILP against a load's latency.",
     "name: playground",
     `arch: ${p.arch}`,
-    `launch: { threadsPerBlock: 128, blocks: ${p.warps}, registersPerThread: 32 }`,
+    `launch: { threadsPerBlock: 128, blocks: ${p.warps}, registersPerThread: ${p.regs}, sharedMemPerBlock: ${p.smem} }`,
     `memory: { latency: { kind: uniform, min: ${p.lmin}, max: ${p.lmax} } }`,
     `scheduler: ${p.scheduler}`,
     `seed: ${p.seed}`,

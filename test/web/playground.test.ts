@@ -6,6 +6,8 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
+import { loadScenario } from "../../src/scenario/load.js";
+import { formatCsv } from "../../src/report/csv.js";
 import { simulate } from "../../src/run/simulate.js";
 import { DEFAULT_PARAMS, scenarioYaml, type PlaygroundParams } from "../../web/scenario.js";
 
@@ -54,6 +56,10 @@ describe("the playground in a browser", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base);
     expect(await metric(page, expectedIssue(DEFAULT_PARAMS))).toBe(expectedIssue(DEFAULT_PARAMS));
+    // The CSV offered for download is the command line's tidy CSV, byte for byte.
+    const href = (await page.getAttribute("#download-csv", "href")) ?? "";
+    const cliCsv = formatCsv(simulate(parseScenario(scenarioYaml(DEFAULT_PARAMS), "playground.yaml")));
+    expect(decodeURIComponent(href.replace(/^data:text\/csv;charset=utf-8,/, ""))).toBe(cliCsv);
     await page.close();
   }, 60_000);
 
@@ -86,4 +92,64 @@ describe("the playground in a browser", () => {
       await page.close();
     }
   }, 60_000);
+
+  it("runs a one-click example from its SASS with the command line's numbers", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.click("#custom summary");
+    await page.click("text=A real kernel from its SASS (ldg_imad)");
+    const expected = pct(simulate(loadScenario("scenarios/sass-ldg-imad.yaml")).sm.issueActive);
+    expect(await metric(page, expected)).toBe(expected);
+    await page.close();
+  }, 60_000);
+
+  it("runs a pasted scenario", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.click("#custom summary");
+    await page.fill("#custom-yaml", readFileSync("scenarios/single-warp-807.yaml", "utf8"));
+    await page.click("#custom-run");
+    await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("807 cycles"), undefined, { timeout: 30_000 });
+    // A pasted scenario with a mistake gets warpsim's message, not a blank page.
+    await page.fill("#custom-yaml", "launch: { threadsPerBlock: 0 }\nprogram: EXIT");
+    await page.click("#custom-run");
+    await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("threadsPerBlock"), undefined, { timeout: 30_000 });
+    await page.close();
+  }, 60_000);
+
+  it("shows the occupancy limiter live, draws the warp-state timeline, and sweeps with Little's-law bounds", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}?regs=255`);
+    // 128-thread blocks of 255 registers a thread (256 allocated): 32,768 registers, 2 per SM.
+    await page.waitForFunction(() => document.getElementById("metric-limiter")?.textContent === "2 (registers)", undefined, { timeout: 30_000 });
+    const painted = await page.evaluate(() => {
+      const c = document.getElementById("timeline") as HTMLCanvasElement;
+      const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (!(d[i] === 0xfa && d[i + 1] === 0xfa && d[i + 2] === 0xfa)) n++;
+      return n;
+    });
+    expect(painted).toBeGreaterThan(1000);
+    await page.click("#sweep-run");
+    await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done: 64 points"), undefined, { timeout: 60_000 });
+    expect(await page.locator("#sweep-chart polyline.measured").count()).toBe(4);
+    // Four dashed bounds beside the four measured lines.
+    expect(await page.locator("#sweep-chart polyline[stroke-dasharray]").count()).toBe(4);
+    await page.close();
+  }, 90_000);
+
+  it("retakes the README's screenshot with the script that made it (npm run docs:screenshot)", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "warpsim-shot-")), "playground.png");
+    const script = "../../tools/web/screenshot.mjs";
+    const { screenshot } = (await import(script)) as { screenshot: (file: string) => Promise<void> };
+    await screenshot(file);
+    const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+    const [width, height] = size(readFileSync(file));
+    const [committedWidth, committedHeight] = size(readFileSync("docs/figures/playground.png"));
+    expect(width).toBe(committedWidth);
+    // The page's length moves a little with the numbers; a different layout moves it a lot.
+    expect(Math.abs(height - committedHeight)).toBeLessThan(200);
+  }, 180_000);
 });

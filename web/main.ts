@@ -54,7 +54,10 @@ function run(): void {
   const p = read();
   for (const id of ["warps", "ilp", "cpl"] as const) $(`${id}-out`).textContent = String(p[id]);
   const yaml = custom?.yaml ?? scenarioYaml(p);
+  // The URL reproduces what is shown: the sliders' settings, or a custom scenario's text (a
+  // pasted SASS listing is too long for a URL and stays out).
   if (custom === undefined) history.replaceState(null, "", `?${toQuery(p)}`);
+  else if (custom.sass === undefined) history.replaceState(null, "", `#yaml=${encodeURIComponent(custom.yaml)}`);
   $("yaml").textContent = yaml;
   ($("download") as HTMLAnchorElement).href = `data:text/yaml;charset=utf-8,${encodeURIComponent(yaml)}`;
   $("status").textContent = "Simulating…";
@@ -248,6 +251,11 @@ for (const id of ["custom-yaml", "custom-sass"]) {
 }
 
 write(location.search ? fromQuery(location.search) : DEFAULT_PARAMS);
+if (location.hash.startsWith("#yaml=")) {
+  custom = { yaml: decodeURIComponent(location.hash.slice("#yaml=".length)) };
+  ($("custom-yaml") as HTMLTextAreaElement).value = custom.yaml;
+  ($("custom") as HTMLDetailsElement).open = true;
+}
 $("controls").addEventListener("input", () => {
   custom = undefined;
   run();

@@ -110,6 +110,12 @@ describe("the playground in a browser", () => {
     await page.fill("#custom-yaml", readFileSync("scenarios/single-warp-807.yaml", "utf8"));
     await page.click("#custom-run");
     await page.waitForFunction(() => document.getElementById("status")?.textContent?.includes("807 cycles"), undefined, { timeout: 30_000 });
+    // The URL carries the pasted scenario: opened elsewhere, it runs the same.
+    expect(page.url()).toContain("#yaml=");
+    const shared = await browser.newPage();
+    await shared.goto(page.url());
+    await shared.waitForFunction(() => document.getElementById("status")?.textContent?.includes("807 cycles"), undefined, { timeout: 30_000 });
+    await shared.close();
     // A pasted scenario with a mistake gets warpsim's message, not a blank page.
     await page.fill("#custom-yaml", "launch: { threadsPerBlock: 0 }\nprogram: EXIT");
     await page.click("#custom-run");

@@ -24,7 +24,11 @@ nvcc -arch=sm_90 -O3 -lineinfo -Xptxas -v -o "$B/kernels" kernels.cu > "$O/ptxas
 REASONS="barrier branch_resolving dispatch_stall drain gmma imc_miss lg_throttle long_scoreboard math_pipe_throttle membar mio_throttle misc no_instruction not_selected selected short_scoreboard sleeping tex_throttle wait"
 M="gpu__time_duration.sum,sm__cycles_elapsed.avg,sm__cycles_active.avg,smsp__cycles_active.sum,smsp__inst_executed.sum,smsp__issue_active.sum,smsp__warps_active.sum,smsp__warps_eligible.sum,smsp__warps_launched.sum,dram__bytes_read.sum,lts__t_sector_hit_rate.pct,l1tex__t_sector_hit_rate.pct,smsp__inst_executed_pipe_lsu.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct,lts__t_sector_op_read_hit_rate.pct,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,lts__t_sector_op_atom_hit_rate.pct,lts__t_sector_op_red_hit_rate.pct"
 for r in $REASONS; do M="$M,smsp__warps_issue_stalled_$r.sum"; done
-timeout 500 "$NCU" --metrics "$M" --cache-control all --replay-mode kernel -f -o "$B/rep" "$B/kernels" "${W_LIST:-4,8,16,32}" > "$O/manifest.txt" 2> "$O/ncu_stderr.txt"
+# CACHE=all (default): caches flushed before each pass, kernel replay. CACHE=none: warm caches,
+# application replay (each pass reruns the program, so data a kernel reuses stays in L2, as the
+# ground truth's L2 groups).
+if [ "${CACHE:-all}" = none ]; then REPLAY="--cache-control none --replay-mode application"; else REPLAY="--cache-control all --replay-mode kernel"; fi
+timeout 500 "$NCU" --metrics "$M" $REPLAY -f -o "$B/rep" "$B/kernels" "${W_LIST:-4,8,16,32}" > "$O/manifest.txt" 2> "$O/ncu_stderr.txt"
 echo "ncu rc=$?"
 "$NCU" -i "$B/rep.ncu-rep" --csv --page raw --print-units base > "$O/ncu_raw.csv" 2>> "$O/ncu_stderr.txt"
 grep -c MANIFEST "$O/manifest.txt"; wc -l "$O/ncu_raw.csv"; tail -3 "$O/ncu_stderr.txt"

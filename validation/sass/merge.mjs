@@ -3,20 +3,22 @@
 // (the same d_* definitions as the ground truth's merge.py: sums over sub-partitions divided by
 // active cycles or by issued instructions), then the cache hit rates the scenarios use.
 //
-//   node validation/sass/merge.mjs
+//   node validation/sass/merge.mjs [data folder, default data]
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const raw = parse(readFileSync(join(here, "data/ncu_raw.csv"), "utf8"), { columns: true });
+const here = join(dirname(fileURLToPath(import.meta.url)), process.argv[2] ?? "data");
+const raw = parse(readFileSync(join(here, "ncu_raw.csv"), "utf8"), { columns: true });
 const rows = raw.filter((r) => /^\d+$/.test(r.ID)); // the second line holds units
-const manifest = readFileSync(join(here, "data/manifest.txt"), "utf8")
+const manifest = readFileSync(join(here, "manifest.txt"), "utf8")
   .split("\n")
   .filter((l) => l.startsWith("MANIFEST,"))
-  .map((l) => l.split(","));
+  .map((l) => l.split(","))
+  // Application replay runs the program once per pass: one line per launch index.
+  .filter((m, i, all) => all.findIndex((o) => o[1] === m[1]) === i);
 if (manifest.length !== rows.length) throw new Error(`${manifest.length} launches in the manifest, ${rows.length} in the ncu export`);
 const REASONS = ["barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss", "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction", "not_selected", "selected", "short_scoreboard", "sleeping", "tex_throttle", "wait"];
 const num = (v) => Number(String(v).replace(/,/g, ""));
@@ -48,5 +50,5 @@ const out = rows.map((r, i) => {
   });
   return row;
 });
-writeFileSync(join(here, "data/summary.csv"), stringify(out, { header: true }));
-console.log(`${out.length} rows -> validation/sass/data/summary.csv`);
+writeFileSync(join(here, "summary.csv"), stringify(out, { header: true }));
+console.log(`${out.length} rows -> ${join(here, "summary.csv")}`);

@@ -21,8 +21,10 @@ const FORMATS = ["table", "csv", "json"] as const;
 export const BUNDLED_DATA = fileURLToPath(new URL("../../../validation/h100/data/summary.csv", import.meta.url));
 /** The SASS fixtures and their H100 measurements (validation/sass/). */
 export const BUNDLED_SASS = fileURLToPath(new URL("../../../validation/sass/kernels.json", import.meta.url));
-export const BUNDLED_SASS_DATA = fileURLToPath(new URL("../../../validation/sass/data/summary.csv", import.meta.url));
-const FAMILIES = ["all", "micro", "sass"] as const;
+/** Captured with warm caches (the ground truth's L2 method) and with caches flushed before each pass. */
+export const BUNDLED_SASS_WARM = fileURLToPath(new URL("../../../validation/sass/data-warm/summary.csv", import.meta.url));
+export const BUNDLED_SASS_FLUSHED = fileURLToPath(new URL("../../../validation/sass/data/summary.csv", import.meta.url));
+const FAMILIES = ["all", "micro", "sass", "sass-flushed"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -30,7 +32,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -39,7 +41,8 @@ load F, warps per SM W, launch and iteration count) is rebuilt as a scenario fro
 SASS (src/program/generators/h100-kernels.ts) and simulated on the sm_90 preset.
 Family sass: nine kernels of different kinds (validation/sass/kernels.cu) at W = 4, 8, 16, 32,
 each predicted from its cuobjdump listing (warpsim run --sass) with trip counts from the launch
-and the measured cache hit rates as the load level mix. See docs/validation.md.
+and the measured cache hit rates as the load level mix, measured with warm caches;
+sass-flushed: the same with caches flushed before each pass. See docs/validation.md.
 
 Example:
   warpsim validate
@@ -52,8 +55,10 @@ Example:
         import("../../report/validation-report.js"),
       ]);
       const runs: { name: string; file: string; label: string; targets: ValidationTargets; sass: boolean }[] = [];
-      if (opts.family !== "sass") runs.push({ name: "micro", file: opts.data ?? BUNDLED_DATA, label: opts.data ?? "validation/h100/data/summary.csv", targets: report.VALIDATION_TARGETS, sass: false });
-      if (opts.family !== "micro") runs.push({ name: "sass", file: BUNDLED_SASS_DATA, label: "validation/sass/data/summary.csv", targets: report.SASS_VALIDATION_TARGETS, sass: true });
+      const all = opts.family === "all";
+      if (all || opts.family === "micro") runs.push({ name: "micro", file: opts.data ?? BUNDLED_DATA, label: opts.data ?? "validation/h100/data/summary.csv", targets: report.VALIDATION_TARGETS, sass: false });
+      if (all || opts.family === "sass") runs.push({ name: "sass", file: BUNDLED_SASS_WARM, label: "validation/sass/data-warm/summary.csv (warm caches)", targets: report.SASS_VALIDATION_TARGETS, sass: true });
+      if (all || opts.family === "sass-flushed") runs.push({ name: "sass-flushed", file: BUNDLED_SASS_FLUSHED, label: "validation/sass/data/summary.csv (caches flushed)", targets: report.SASS_VALIDATION_TARGETS, sass: true });
       const outputs: string[] = [];
       const points: ValidationPoint[] = [];
       for (const run of runs) {

@@ -1,3 +1,4 @@
+import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
 import { stripComments } from "./source-line.js";
 
 /** One instruction as written, before it is decoded against an architecture. */
@@ -31,6 +32,8 @@ export interface ParsedInstruction {
   readonly readBarrier?: number;
   /** SASS: n-way bank conflict of a shared-memory access (its wavefronts are multiplied by n). */
   readonly conflicts?: number;
+  /** SASS: this global load's latency distribution, instead of the scenario's memory.latency. */
+  readonly loadLatency?: LatencyDistribution;
 }
 
 /** A forward branch or guarded EXIT as parsed (ParsedInstruction.jump) at `pc`. */
@@ -77,6 +80,8 @@ export class ParsedProgram {
   readonly readBarriers: ReadonlyMap<number, number>;
   /** Bank-conflict factors of shared-memory accesses by pc (SASS). */
   readonly conflicts: ReadonlyMap<number, number>;
+  /** Latency distributions of particular global loads by pc (SASS). */
+  readonly loadLatencies: ReadonlyMap<number, LatencyDistribution>;
   /** Number of counters a warp needs: one per `.loop`, and per jump taken some of the time. */
   readonly loopSlots: number;
 
@@ -97,6 +102,7 @@ export class ParsedProgram {
     this.jumps = builder.jumps;
     this.readBarriers = builder.readBarriers;
     this.conflicts = builder.conflicts;
+    this.loadLatencies = builder.loadLatencies;
     let slots = 0;
     for (const l of builder.loops) slots = Math.max(slots, l.slot + 1);
     for (const j of builder.jumps) slots = Math.max(slots, j.slot + 1);
@@ -125,6 +131,7 @@ export class ParsedProgram {
     const jump = this.jumps.find((j) => j.pc === pc);
     const readBarrier = this.readBarriers.get(pc);
     const conflicts = this.conflicts.get(pc);
+    const loadLatency = this.loadLatencies.get(pc);
     return {
       base: this.base[pc],
       modifiers: this.modifiers[pc],
@@ -138,6 +145,7 @@ export class ParsedProgram {
       ...(jump ? { jump: { target: jump.target, takenFraction: jump.takenFraction, slot: jump.slot } } : {}),
       ...(readBarrier !== undefined ? { readBarrier } : {}),
       ...(conflicts !== undefined ? { conflicts } : {}),
+      ...(loadLatency !== undefined ? { loadLatency } : {}),
     };
   }
 
@@ -193,6 +201,7 @@ export class ParsedProgramBuilder {
   readonly jumps: ParsedJump[] = [];
   readonly readBarriers = new Map<number, number>();
   readonly conflicts = new Map<number, number>();
+  readonly loadLatencies = new Map<number, LatencyDistribution>();
   /** Modifier lists are shared between instructions that write the same ones. */
   private readonly modifierLists = new Map<string, readonly string[]>();
 
@@ -223,6 +232,7 @@ export class ParsedProgramBuilder {
     if (ins.jump) this.jumps.push({ pc, ...ins.jump });
     if (ins.readBarrier !== undefined) this.readBarriers.set(pc, ins.readBarrier);
     if (ins.conflicts !== undefined) this.conflicts.set(pc, ins.conflicts);
+    if (ins.loadLatency !== undefined) this.loadLatencies.set(pc, ins.loadLatency);
   }
 
   textAt(pc: number): string {

@@ -2,6 +2,7 @@ import { type ArchSpec, FMA_LITE, PIPE_NAMES, Pipe, type PipeName, UNIT_COUNT } 
 import { ConfigError } from "../errors.js";
 import { WarpState } from "../stats/warp-state.js";
 import { OPCODES, OpKind, isDependencyBarrier, isZeroRegister } from "./opcodes.js";
+import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
 import type { ParsedProgram } from "./parse.js";
 
 /** Issue class of a global load: it needs the LSU and room among the SM's loads in flight. */
@@ -53,6 +54,10 @@ export class Program {
    * 4 for .128, times the n-way bank conflict a SASS program gives (`conflicts`).
    */
   readonly wavefronts: Uint8Array;
+  /** Index into `loadLatencies` of a global load with its own latency distribution, or -1. */
+  readonly loadModel: Int16Array;
+  /** The distinct per-load latency distributions (SASS `loads`), in order of first use. */
+  readonly loadLatencies: readonly LatencyDistribution[];
   /** 1: a global atomic, through the SM's atomic throughput (MemoryLimits.atomicCycles). */
   readonly atomic: Uint8Array;
   /** Registers that must be ready before issue (sources, guard, and destinations for WAW). */
@@ -103,6 +108,15 @@ export class Program {
     this.throttleState = new Uint8Array(n);
     this.sharedPath = new Uint8Array(n);
     this.atomic = new Uint8Array(n);
+    this.loadModel = new Int16Array(n).fill(-1);
+    const distributions: LatencyDistribution[] = [];
+    for (const [pc, d] of parsed.loadLatencies) {
+      const key = JSON.stringify(d);
+      let i = distributions.findIndex((x) => JSON.stringify(x) === key);
+      if (i < 0) i = distributions.push(d) - 1;
+      this.loadModel[pc] = i;
+    }
+    this.loadLatencies = distributions;
     this.wavefronts = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
     this.waitCount = new Uint16Array(n);

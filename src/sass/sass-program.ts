@@ -1,6 +1,7 @@
 import type { ScenarioIssue } from "../errors.js";
-import { OPCODES, Reg } from "../program/opcodes.js";
 import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "../program/parsed-program.js";
+import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
+import { OPCODES, OpKind, Reg } from "../program/opcodes.js";
 import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";
 
 /** How to run a kernel's SASS: which kernel, and what the text cannot say about control flow. */
@@ -24,6 +25,11 @@ export interface SassOptions {
    * address: its wavefronts are multiplied by n. Default 1 (conflict-free).
    */
   readonly conflicts?: Readonly<Record<string, number>>;
+  /**
+   * Latency distribution of particular global loads (LDG, LDL, LD, ATOMG), keyed by address:
+   * { "0x0110": { kind: mix, levels: [...] } }. Others use the scenario's memory.latency.
+   */
+  readonly loads?: Readonly<Record<string, LatencyDistribution>>;
 }
 
 export type SassProgramResult =
@@ -94,6 +100,8 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   const trips = byAddress(options.trips);
   const taken = byAddress(options.taken);
   const conflicts = byAddress(options.conflicts);
+  const loads = new Map<number, { key: string; value: LatencyDistribution }>();
+  for (const [key, value] of Object.entries(options.loads ?? {})) loads.set(/^0x[0-9a-f]+$/i.test(key) ? parseInt(key, 16) : NaN, { key, value });
   const usedTrips = new Set<number>();
   const usedTaken = new Set<number>();
   const loops: { start: number; end: number }[] = [];
@@ -156,6 +164,7 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
       stall: ins.control.stall,
       ...(ins.control.readBarrier >= 0 ? { readBarrier: Reg.SB0 + ins.control.readBarrier } : {}),
       ...(conflicts.has(ins.address) && OPCODES[ins.opcode].sharedMemory === true ? { conflicts: conflicts.get(ins.address)!.value } : {}),
+      ...(loads.has(ins.address) && OPCODES[ins.opcode].kind === OpKind.loadGlobal ? { loadLatency: loads.get(ins.address)!.value } : {}),
       ...extra,
     });
   }
@@ -166,6 +175,12 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   for (const [address, { key, value }] of taken) {
     if (!usedTaken.has(address)) fail(["program", "taken", key], undefined, `the address of a guarded forward BRA or guarded EXIT in kernel ${kernel.name}`, key);
     else if (!(value >= 0 && value <= 1)) fail(["program", "taken", key], undefined, "a share of executions taken, 0..1", String(value));
+  }
+  for (const [address, { key }] of loads) {
+    const ins = list.find((i) => i.address === address);
+    if (ins === undefined || OPCODES[ins.opcode].kind !== OpKind.loadGlobal) {
+      fail(["program", "loads", key], undefined, `the address of a global or local load (LDG, LDL, LD, ATOMG, LDGSTS) in kernel ${kernel.name}`, key);
+    }
   }
   for (const [address, { key, value }] of conflicts) {
     const ins = list.find((i) => i.address === address);

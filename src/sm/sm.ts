@@ -76,6 +76,8 @@ export class StreamingMultiprocessor {
   private readonly sharedMemory: SharedMemoryPath | undefined;
   /** BARs of every sub-partition pass through it, one per arch.barrier.arrivalCycles. */
   private readonly barrierUnit: BarrierUnit = { freeAt: 0 };
+  /** Latency models of global loads that have their own distribution (Program.loadModel). */
+  private readonly loadModels: readonly LatencyModel[];
   /** Cycle from which the SM's share of the L2 atomic units takes the next global atomic. */
   private atomicFreeAt = 0;
 
@@ -96,6 +98,7 @@ export class StreamingMultiprocessor {
     this.blocks = new BlockTable(config.residentBlocksLimit, this.warpsPerBlock);
     this.memory = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`), config.memoryLimits);
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
+    this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${config.seed}:loads:${i}`));
     this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.subpartitions = Array.from(
       { length: arch.subpartitionsPerSm },
@@ -208,7 +211,9 @@ export class StreamingMultiprocessor {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        const readyAt = (kind === OpKind.loadGlobal ? this.memory.load(now) + (start - now) : start + program.latencyCycles[pc]) + delay;
+        const own = program.loadModel[pc];
+        const readyAt =
+          (kind === OpKind.loadGlobal ? this.memory.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now) : start + program.latencyCycles[pc]) + delay;
         const state = program.resultState[pc] as WarpState;
         const end = program.writeStart[pc] + program.writeCount[pc];
         for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);

@@ -200,3 +200,34 @@ describe("shared-memory wavefronts", () => {
     expect(() => consumers("LDC R4, c[0x0][0x0]", '{ sass: k.sass, conflicts: { "0x0000": 2 } }')).toThrow(/program\.conflicts\.0x0000.*shared-memory access/s);
   });
 });
+
+describe("per-load latency", () => {
+  it("gives a particular load its own distribution; the others keep the scenario's", () => {
+    // Two independent loads set SB0 and SB1; the scenario's loads take 400 cycles, the one at
+    // 0x0010 is given 100. The consumer of the second issues at 1 + 100, of the first at 400.
+    const sass = listing([
+      ["LDG.E R2, desc[UR4][R6.64]", { write: 0 }],
+      ["LDG.E R3, desc[UR4][R8.64]", { write: 1 }],
+      ["IADD3 R4, R3, 0x1, RZ", { wait: [1] }],
+      ["IADD3 R5, R2, 0x1, RZ", { wait: [0] }],
+      ["EXIT"],
+    ]);
+    const at: number[] = [];
+    const yaml = [
+      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+      "launch: { threadsPerBlock: 32, blocks: 1, registersPerThread: 32 }",
+      "memory: { latency: { kind: fixed, cycles: 400 } }",
+      'program: { sass: k.sass, loads: { "0x0010": { kind: fixed, cycles: 100 } } }',
+    ].join("\n");
+    simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), {
+      hooks: { issue: [(cycle, _sp, _w, pc) => (pc === 2 || pc === 3) && at.push(cycle)], stateChange: [] },
+    });
+    // The LDG holds dispatch 4 cycles on sm_90, so the second load issues at 4: its data at 104.
+    expect(at).toEqual([104, 400]);
+  });
+
+  it("refuses a per-load latency for an instruction that is not a global load", () => {
+    const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["EXIT"]]);
+    expect(() => runSass(sass, '{ sass: k.sass, loads: { "0x0000": { kind: fixed, cycles: 9 } } }')).toThrow(/program\.loads\.0x0000.*global or local load/s);
+  });
+});

@@ -52,9 +52,12 @@ export class MemorySystem {
     return q.length < this.limits.maxLoadsInFlight ? now : q.peekCycle();
   }
 
-  /** A load issued at `now`: returns the cycle its data arrives (before the result delay). */
-  load(now: number): number {
-    let arrival = now + this.latency.next();
+  /**
+   * A load issued at `now`: returns the cycle its data arrives (before the result delay). A load
+   * with a latency model of its own (a SASS program's `loads`) draws from that one.
+   */
+  load(now: number, own?: LatencyModel): number {
+    let arrival = now + (own ?? this.latency).next();
     if (this.serviceCycles > 0) {
       const start = Math.max(now, this.serverFreeAt);
       this.serverFreeAt = start + this.serviceCycles;

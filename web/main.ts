@@ -5,7 +5,7 @@ import type { SimulationResult } from "../src/stats/metrics.js";
 import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
 import { EXAMPLES } from "./examples.js";
 import { littleBound } from "./little.js";
-import { DEFAULT_PARAMS, fromQuery, scenarioYaml, toQuery, type PlaygroundParams } from "./scenario.js";
+import { DEFAULT_PARAMS, fromQuery, LATENCY_KINDS, scenarioYaml, toQuery, type PlaygroundParams } from "./scenario.js";
 import { sweepSvg, type SweepPoint } from "./sweep-chart.js";
 import { drawTimeline, STATE_COLORS, timelineRows, type TimelineData } from "./timeline.js";
 import type { Request } from "./worker.js";
@@ -40,12 +40,14 @@ function read(): PlaygroundParams {
     seed: num("seed"),
     regs: num("regs"),
     smem: num("smem"),
+    ldist: ($("ldist") as HTMLSelectElement).value as PlaygroundParams["ldist"],
   };
 }
 
 function write(p: PlaygroundParams): void {
   fill($("arch"), Object.keys(PRESETS), p.arch);
   fill($("scheduler"), POLICY_NAMES, p.scheduler);
+  fill($("ldist"), LATENCY_KINDS, p.ldist);
   for (const id of ["warps", "ilp", "cpl", "lmin", "lmax", "seed", "regs", "smem"] as const) ($(id) as HTMLInputElement).value = String(p[id]);
 }
 

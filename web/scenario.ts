@@ -15,9 +15,28 @@ export interface PlaygroundParams {
   /** Registers per thread and shared memory per block (bytes): the occupancy calculator limits residency. */
   regs: number;
   smem: number;
+  /** How load latencies spread between min and max (their mean is the midpoint, except fixed: it). */
+  ldist: "uniform" | "normal" | "exponential" | "fixed";
 }
 
-export const DEFAULT_PARAMS: PlaygroundParams = { arch: "sm_90", warps: 4, ilp: 1, cpl: 8, lmin: 400, lmax: 800, scheduler: "oldest-block", seed: 1, regs: 32, smem: 0 };
+export const LATENCY_KINDS: readonly PlaygroundParams["ldist"][] = ["uniform", "normal", "exponential", "fixed"];
+
+/** The scenario's memory.latency for the controls' min, max and kind. */
+function latency(p: PlaygroundParams): string {
+  const mean = (p.lmin + p.lmax) / 2;
+  switch (p.ldist) {
+    case "normal":
+      return `{ kind: normal, mean: ${mean}, stddev: ${(p.lmax - p.lmin) / 4}, min: ${p.lmin}, max: ${p.lmax} }`;
+    case "exponential":
+      return `{ kind: exponential, min: ${p.lmin}, mean: ${mean} }`;
+    case "fixed":
+      return `{ kind: fixed, cycles: ${Math.round(mean)} }`;
+    default:
+      return `{ kind: uniform, min: ${p.lmin}, max: ${p.lmax} }`;
+  }
+}
+
+export const DEFAULT_PARAMS: PlaygroundParams = { arch: "sm_90", warps: 4, ilp: 1, cpl: 8, lmin: 400, lmax: 800, scheduler: "oldest-block", seed: 1, regs: 32, smem: 0, ldist: "uniform" };
 
 const NUMERIC: readonly (keyof PlaygroundParams)[] = ["warps", "ilp", "cpl", "lmin", "lmax", "seed", "regs", "smem"];
 
@@ -27,7 +46,7 @@ export function scenarioYaml(p: PlaygroundParams): string {
     "name: playground",
     `arch: ${p.arch}`,
     `launch: { threadsPerBlock: 128, blocks: ${p.warps}, registersPerThread: ${p.regs}, sharedMemPerBlock: ${p.smem} }`,
-    `memory: { latency: { kind: uniform, min: ${p.lmin}, max: ${p.lmax} } }`,
+    `memory: { latency: ${latency(p)} }`,
     `scheduler: ${p.scheduler}`,
     `seed: ${p.seed}`,
     `program: { generator: load-compute, ilp: ${p.ilp}, computePerLoad: ${p.cpl}, iterations: 16 }`,
@@ -50,7 +69,7 @@ export function fromQuery(query: string): PlaygroundParams {
     if (NUMERIC.includes(key)) {
       const n = Number(v);
       if (Number.isFinite(n)) (p as unknown as Record<string, number>)[key] = n;
-    } else {
+    } else if (key !== "ldist" || (LATENCY_KINDS as readonly string[]).includes(v)) {
       (p as unknown as Record<string, string>)[key] = v;
     }
   }

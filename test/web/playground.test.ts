@@ -93,6 +93,16 @@ describe("the playground in a browser", () => {
     }
   }, 60_000);
 
+  it("draws load latencies from the chosen distribution, as the command line does", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.selectOption("#ldist", "exponential");
+    const exponential = { ...DEFAULT_PARAMS, ldist: "exponential" as const };
+    expect(await metric(page, expectedIssue(exponential))).toBe(expectedIssue(exponential));
+    expect(page.url()).toContain("ldist=exponential");
+    await page.close();
+  }, 60_000);
+
   it("runs a one-click example from its SASS with the command line's numbers", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base);

@@ -35,6 +35,37 @@ export const BLOCKS = {
     );
   },
 
+  /**
+   * docs/sass.md: every opcode warpsim knows, its pipe, how a consumer waits for its result, and
+   * its sm_90 timing (the preset's own, or the family opcode it is timed as).
+   */
+  async "sass-opcode-table"() {
+    const { OPCODES, OpKind } = await import("../../dist/program/opcodes.js");
+    const { PRESETS } = await import("../../dist/arch/presets/index.js");
+    const { PIPE_NAMES } = await import("../../dist/arch/arch-spec.js");
+    const arch = PRESETS.sm_90;
+    const waits = {
+      [OpKind.math]: "fixed (stall counts)",
+      [OpKind.mio]: "barrier, short_scoreboard",
+      [OpKind.loadGlobal]: "barrier, long_scoreboard",
+      [OpKind.storeGlobal]: "none (read barrier)",
+      [OpKind.storeShared]: "none (read barrier)",
+      [OpKind.branch]: "control flow",
+      [OpKind.barrier]: "block barrier",
+      [OpKind.exit]: "exit (drains stores)",
+    };
+    const lines = ["| opcode | pipe | result | sm_90 latency | issue interval | timed as |", "| --- | --- | --- | --- | --- | --- |"];
+    for (const [name, info] of Object.entries(OPCODES).sort(([a], [b]) => a.localeCompare(b))) {
+      const own = arch.opcodes[name];
+      const timing = own ?? (info.timedAs ? arch.opcodes[info.timedAs] : undefined);
+      const latency = info.kind === OpKind.loadGlobal || info.kind === OpKind.storeGlobal ? "memory model" : timing ? String(timing.latencyCycles) : "-";
+      const lanes = arch.pipes[PIPE_NAMES[info.pipe]].lanes;
+      const issue = timing?.issueCycles ?? Math.max(1, 32 / lanes);
+      lines.push(`| ${name} | ${PIPE_NAMES[info.pipe]} | ${waits[info.kind]} | ${latency} | ${issue} | ${own ? "itself" : info.timedAs ?? "-"} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** README and docs: the errors of kernels predicted from their SASS alone (validation/sass). */
   async "sass-fidelity-summary"(warpsim) {
     const { summary: s } = JSON.parse(await warpsim(["validate", "--family", "sass", "--format", "json"]));

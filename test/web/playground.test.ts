@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { existsSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { extname, join, normalize } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,35 +14,30 @@ import { DEFAULT_PARAMS, scenarioYaml, type PlaygroundParams } from "../../web/s
  * The playground end to end in Debian's Chromium (playwright-core, no browser download): the
  * page's numbers must equal the command line's for the same scenario, keyboard and URL included.
  */
-const CHROMIUM = "/usr/bin/chromium";
-const OUT = "dist-web";
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const expectedIssue = (p: PlaygroundParams) => pct(simulate(parseScenario(scenarioYaml(p), "playground.yaml")).sm.issueActive);
 
-let server: Server;
+/** tools/web/serve.mjs, as the screenshot and the browser benchmark use it. */
+interface Site {
+  url: string;
+  close: () => void;
+}
+let site: Site;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
   await build({ configFile: "web/vite.config.ts", logLevel: "silent" });
-  server = createServer((req, res) => {
-    const path = normalize(join(OUT, decodeURIComponent((req.url ?? "/").split("?")[0]).replace(/^\/$/, "/index.html")));
-    if (!path.startsWith(OUT) || !existsSync(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`;
+  const tools = "../../tools/web/serve.mjs";
+  const { serve, CHROMIUM } = (await import(tools)) as { serve: () => Promise<Site>; CHROMIUM: string };
+  site = await serve();
+  base = site.url;
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  site?.close();
 });
 
 async function metric(page: Page, expected: string): Promise<string> {

@@ -142,6 +142,13 @@ export interface ArchSpec {
    * cost more: scenarios set memory.atomicCycles (docs/sass.md, "Atomics"). Undefined: no limit.
    */
   readonly globalAtomicCycles?: number;
+  /**
+   * The SM's immediate-constant cache: the first instruction that needs a line of a constant
+   * bank (`c[0x0][0x210]` operands, LDC) waits `missCycles` for it (imc_miss), and so does
+   * every warp that needs that line before it arrives; afterwards the line hits. Undefined: every
+   * constant hits.
+   */
+  readonly constantCache?: Readonly<{ missCycles: number; lineBytes: number }>;
   readonly barrier: Readonly<{
     /**
      * Cycles the SM's barrier unit is busy with one warp's BAR: BARs of all sub-partitions

@@ -54,6 +54,12 @@ export class Program {
    * 4 for .128, times the n-way bank conflict a SASS program gives (`conflicts`).
    */
   readonly wavefronts: Uint8Array;
+  /**
+   * The constant-bank line the instruction reads (`c[0x0][0x210]`), as a dense index 0 ..
+   * constantLines - 1, or -1 (ArchSpec.constantCache).
+   */
+  readonly constSlot: Int32Array;
+  readonly constantLines: number;
   /** Index into `loadLatencies` of a global load with its own latency distribution, or -1. */
   readonly loadModel: Int16Array;
   /** The distinct per-load latency distributions (SASS `loads`), in order of first use. */
@@ -108,6 +114,20 @@ export class Program {
     this.throttleState = new Uint8Array(n);
     this.sharedPath = new Uint8Array(n);
     this.atomic = new Uint8Array(n);
+    this.constSlot = new Int32Array(n).fill(-1);
+    const lines = new Map<number, number>();
+    const lineBytes = arch.constantCache?.lineBytes ?? 64;
+    for (let pc = 0; pc < n; pc++) {
+      const text = parsed.textAt(pc);
+      if (!text.includes("c[")) continue;
+      const m = /c\[(0x[0-9a-fA-F]+|\d+)\]\[(0x[0-9a-fA-F]+|\d+)\]/.exec(text);
+      if (m === null) continue;
+      const key = Number(m[1]) * 65536 + Math.floor(Number(m[2]) / lineBytes);
+      let slot = lines.get(key);
+      if (slot === undefined) lines.set(key, (slot = lines.size));
+      this.constSlot[pc] = slot;
+    }
+    this.constantLines = lines.size;
     this.loadModel = new Int16Array(n).fill(-1);
     const distributions: LatencyDistribution[] = [];
     for (const [pc, d] of parsed.loadLatencies) {

@@ -247,6 +247,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     branch: { ...preset.branch, ...overrides.branch },
     barrier: { ...preset.barrier, ...overrides.barrier },
     sharedMemoryPath: overrides.sharedMemoryPath === null ? undefined : (overrides.sharedMemoryPath ?? preset.sharedMemoryPath),
+    constantCache: overrides.constantCache === null ? undefined : (overrides.constantCache ?? preset.constantCache),
     memoryBandwidth: { ...preset.memoryBandwidth, ...overrides.memoryBandwidth },
   } as ArchSpec;
 }

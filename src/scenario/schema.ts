@@ -79,6 +79,8 @@ export const archOverrides = z
     barrier: z.object({ arrivalCycles: count(0), releaseCycles: count(0) }).partial().strict().optional(),
     // null: no shared-memory path (LDS/STS limited by their sub-partition's LSU alone).
     sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
+    // null: every constant operand hits.
+    constantCache: z.object({ missCycles: z.number().min(0), lineBytes: count(1) }).strict().nullable().optional(),
     memoryBandwidth: z
       .object({
         l2BytesPerCycle: z.number().positive(),

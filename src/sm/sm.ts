@@ -76,6 +76,9 @@ export class StreamingMultiprocessor {
   private readonly sharedMemory: SharedMemoryPath | undefined;
   /** BARs of every sub-partition pass through it, one per arch.barrier.arrivalCycles. */
   private readonly barrierUnit: BarrierUnit = { freeAt: 0 };
+  /** Per constant line (Program.constSlot): the cycle it is in the constant cache, -1 untouched. */
+  private readonly constantReadyAt: Float64Array;
+  private readonly constantMissCycles: number;
   /** Latency models of global loads that have their own distribution (Program.loadModel). */
   private readonly loadModels: readonly LatencyModel[];
   /** Cycle from which the SM's share of the L2 atomic units takes the next global atomic. */
@@ -98,6 +101,8 @@ export class StreamingMultiprocessor {
     this.blocks = new BlockTable(config.residentBlocksLimit, this.warpsPerBlock);
     this.memory = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${config.seed}:loads`), config.memoryLimits);
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
+    this.constantReadyAt = new Float64Array(program.constantLines).fill(-1);
+    this.constantMissCycles = arch.constantCache?.missCycles ?? 0;
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${config.seed}:loads:${i}`));
     this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.subpartitions = Array.from(
@@ -362,12 +367,24 @@ export class StreamingMultiprocessor {
    */
   private wake(warp: number, cycle: number): void {
     const sp = this.subpartitions[this.warps.subpartition[warp]];
-    const readyAt = this.scoreboard.readyAtFor(warp, this.program, this.warps.pc[warp]);
+    const pc = this.warps.pc[warp];
+    let readyAt = this.scoreboard.readyAtFor(warp, this.program, pc);
+    let reason: WarpState = this.scoreboard.lastReason;
+    // A constant operand whose line the SM's constant cache does not hold yet (first touch, or
+    // still on its way): wait for the line.
+    const line = this.program.constSlot[pc];
+    if (line >= 0 && this.constantMissCycles > 0) {
+      let arrives = this.constantReadyAt[line];
+      if (arrives < 0) arrives = this.constantReadyAt[line] = cycle + this.constantMissCycles;
+      if (arrives > cycle && arrives > readyAt) {
+        readyAt = arrives;
+        reason = WarpState.imc_miss;
+      }
+    }
     if (readyAt <= cycle) {
       sp.addCandidate(warp, cycle);
     } else {
       sp.removeCandidate(warp);
-      const reason = this.scoreboard.lastReason;
       this.accounting.enter(warp, reason, cycle);
       if (reason === WarpState.long_scoreboard) sp.notifyPolicy(PolicyEvent.longStall, warp);
       this.events.push(readyAt, Event.ready, warp);
@@ -427,7 +444,7 @@ export class StreamingMultiprocessor {
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.counters.active.change(1, cycle);
     sp.notifyPolicy(PolicyEvent.arrive, warp);
-    sp.addCandidate(warp, cycle);
+    this.wake(warp, cycle); // its first instruction may need a constant line (imc_miss)
     this.active.change(1, cycle);
   }
 

@@ -32,6 +32,8 @@ export const WarpState = {
   dispatch_stall: 12,
   /** Anything else. Reserved: not produced yet. */
   misc: 13,
+  /** Waiting for a constant-bank operand (`c[0x0][0x210]`) the SM's constant cache does not hold yet. */
+  imc_miss: 14,
 } as const;
 export type WarpState = (typeof WarpState)[keyof typeof WarpState];
 export type WarpStateName = keyof typeof WarpState;

@@ -41,7 +41,8 @@ function listing(instructions: readonly [string, Control?][]): string {
 
 function runSass(sass: string, program = "{ sass: k.sass }", options: SimulateOptions = {}): SimulationResult {
   const yaml = [
-    "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+    // The constant cache is off here: these snippets time the dependency barriers alone.
+    "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0, constantCache: null }",
     "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 32 }",
     "scheduler: gto",
     `program: ${program}`,
@@ -229,5 +230,28 @@ describe("per-load latency", () => {
   it("refuses a per-load latency for an instruction that is not a global load", () => {
     const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["EXIT"]]);
     expect(() => runSass(sass, '{ sass: k.sass, loads: { "0x0000": { kind: fixed, cycles: 9 } } }')).toThrow(/program\.loads\.0x0000.*global or local load/s);
+  });
+});
+
+describe("the constant cache (imc_miss)", () => {
+  it("makes the first instruction that needs a constant line wait for it, once per line per SM", () => {
+    // sm_90: a miss takes 150 cycles, lines of 64 bytes. c[0x0][0x210] and [0x214] share a line;
+    // c[0x0][0x0] is another. One warp: 150 (first line), 152 (a hit; the ALU takes an IADD3
+    // every 32 / 16 = 2 cycles), then the second line's miss from 153: 303, EXIT at 304; 300
+    // cycles in imc_miss.
+    const program = ["IADD3 R1, R2, c[0x0][0x210], RZ", "IADD3 R3, R4, c[0x0][0x214], RZ", "IADD3 R5, R6, c[0x0][0x0], RZ", "EXIT"];
+    const cycles: number[] = [];
+    const yaml = (threads: number) =>
+      [
+        "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+        `launch: { threadsPerBlock: ${threads}, blocks: 1, registersPerThread: 32 }`,
+        "program: |",
+        ...program.map((l) => `  ${l}`),
+      ].join("\n");
+    const one = simulate(parseScenario(yaml(32), "<test>"), { hooks: { issue: [(cycle) => void cycles.push(cycle)], stateChange: [] } });
+    expect(cycles).toEqual([150, 152, 303, 304]);
+    expect(one.sm.stalls.imc_miss.warpCycles).toBe(300);
+    // Four warps arriving together all wait for the same two fetches.
+    expect(simulate(parseScenario(yaml(128), "<test>")).sm.stalls.imc_miss.warpCycles).toBe(4 * 300);
   });
 });

@@ -146,6 +146,11 @@ export const sm_90: ArchSpec = {
   // cycles per warp-level RED per SM with every SM doing the same; 74.7 when the 32 words fall
   // in 32 lines of 4 MiB, 181 for 4,096 hashed counters (contention): memory.atomicCycles.
   globalAtomicCycles: 9,
+  // [ncu] fma_chain at W = 1 (one warp, one constant line in its prologue): imc_miss 0.0084 per
+  // issue x 17,970 instructions = 151 cycles; the SASS fixtures, whose prologues touch two lines
+  // (c[0x0][0x0..0x28] and the parameters at 0x210..), 230-330 cycles per warp at 4-16 warps
+  // (validation/sass/data). Lines of 64 bytes [model].
+  constantCache: { missCycles: 150, lineBytes: 64 },
   sharedMemoryPath: {
     // [lds] validation/microbench/lds-probe/cycles.csv: 4 chains of conflict-free LDS per warp
     // reach 0.95-1.00 LDS per SM cycle from 8 warps on (16 warps: 64.1 cycles per trip of 64

@@ -99,11 +99,13 @@ function interpolate(table: Record<number, number>, K: number): number {
  * is modelled as groups of one constant load followed by 7 integer instructions that need it:
  * ncu shows every warp of every configuration spending about 208 cycles in short_scoreboard
  * outside the loop (fma_chain K = 1, W = 1: 0.0116 x 17970; ld_chain K = 1: 0.55 x 392), about
- * nine 23-cycle MIO waits.
+ * nine 23-cycle MIO waits. The constant loads read the parameter line (c[0x0][0x210..0x238], one
+ * 64-byte line, as the kernels' parameters): its first touch is the one constant-cache miss
+ * (ArchSpec.constantCache) every warp waits for.
  */
 function prologueOf(length: number): string[] {
   return Array.from({ length }, (_, i) =>
-    i % 8 === 0 ? `LDC R${100 + ((i / 8) % 50)}, c[0x0][0x${(0x210 + i).toString(16)}]` : `IADD3 R${150 + (i % 8)}, R${100 + (Math.floor(i / 8) % 50)}, 0x1, RZ`,
+    i % 8 === 0 ? `LDC R${100 + ((i / 8) % 50)}, c[0x0][0x${(0x210 + 8 * ((i / 8) % 6)).toString(16)}]` : `IADD3 R${150 + (i % 8)}, R${100 + (Math.floor(i / 8) % 50)}, 0x1, RZ`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { PRESETS } from "../src/arch/presets/index.js";
-import { metricRows } from "../src/report/flatten.js";
+import { TIDY_COLUMNS, tidyRows } from "../src/report/flatten.js";
 import { POLICY_NAMES } from "../src/sm/schedulers/index.js";
 import type { SimulationResult } from "../src/stats/metrics.js";
 import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
@@ -138,9 +138,7 @@ function show(r: SimulationResult, milliseconds: number): void {
  */
 function tidyCsv(r: SimulationResult): string {
   const quote = (v: string | number) => (typeof v === "number" || !/[",\n\r]/.test(v) ? String(v) : `"${v.replace(/"/g, '""')}"`);
-  const run = [r.scenario.name, r.scenario.seed, r.outcome.status, r.occupancy.theoretical.limiters.join("+")];
-  const lines = [["scenario", "seed", "outcome", "occupancy_limiter", "scope", "metric", "value"], ...metricRows(r).map((m) => [...run, m.scope, m.metric, m.value])];
-  return lines.map((l) => l.map(quote).join(",")).join("\n") + "\n";
+  return [[...TIDY_COLUMNS], ...tidyRows(r)].map((l) => l.map(quote).join(",")).join("\n") + "\n";
 }
 
 function row(cells: string[], share: number): HTMLTableRowElement {

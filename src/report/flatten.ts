@@ -12,6 +12,18 @@ export interface MetricRow {
  * Every numeric metric of a result as tidy rows: one per scope and metric (docs/metrics.md).
  * The run's text attributes (outcome, occupancy limiter) are columns of the CSV, not rows.
  */
+/** Columns of the tidy CSV (`warpsim run --format csv`). */
+export const TIDY_COLUMNS = ["scenario", "seed", "outcome", "occupancy_limiter", "scope", "metric", "value"] as const;
+
+/**
+ * The tidy CSV's rows: the run (scenario, seed, outcome, occupancy limiter) on every row, then
+ * scope, metric and value. Kept apart from the CSV writer so the browser can use it too.
+ */
+export function tidyRows(result: SimulationResult): (string | number)[][] {
+  const run = [result.scenario.name, result.scenario.seed, result.outcome.status, result.occupancy.theoretical.limiters.join("+")];
+  return metricRows(result).map((r) => [...run, r.scope, r.metric, r.value]);
+}
+
 export function metricRows(result: SimulationResult): MetricRow[] {
   const rows: MetricRow[] = [];
   result.subpartitions.forEach((m, i) => pushScheduler(rows, `smsp${i}`, m));

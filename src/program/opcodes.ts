@@ -178,6 +178,44 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     // Convergence, synchronization and scheduling hints: the CBU, no result.
     BSSY: cbu(), BSYNC: cbu(), WARPSYNC: cbu(), DEPBAR: cbu(), MEMBAR: cbu(), ERRBAR: cbu(), CCTL: cbu(), NANOSLEEP: cbu(),
     YIELD: cbu(), BMOV: cbu(), PREEXIT: cbu(), LDGDEPBAR: cbu(), ELECT: cbu(), FENCE: cbu(), CGAERRBAR: cbu(), BPT: cbu(),
+    BREAK: cbu(), B2R: cbu(), R2B: cbu(), ACQBULK: cbu(), PMTRIG: cbu(), CSMTEST: cbu(), ENDCOLLECTIVE: cbu(), WARPGROUP: cbu(),
+    UCGABAR_ARV: cbu(), UCGABAR_WAIT: cbu(), UTMACCTL: cbu(),
+    // A call issues as one instruction; the function it calls is not simulated (docs/sass.md).
+    CALL: cbu(), RET: cbu(),
+    // An indirect branch (a switch's jump table): taken as falling through (docs/sass.md).
+    BRX: cbu(),
+    // sm_100 / sm_120: constant loads into uniform registers.
+    LDCU: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),
+    // More FP32/FP16, integer and move forms.
+    HMNMX2: fp32(), FSWZADD: fp32(), HSET2: alu(), VIADDMNMX: alu(), VABSDIFF: alu(), VABSDIFF4: alu(), BFE: alu(), BFI: alu(),
+    ISCADD: alu(), MOV32I: alu(), LEPC: alu(), UP2UR: uniform(), UR2UP: uniform(), USETMAXREG: uniform(), UIMNMX: uniform(), ULEPC: uniform(),
+    // Warp reductions and mbarrier operations go through the MIO (timed as LDS: not measured apart).
+    REDUX: timed(mio(0, 8), "LDS"), CREDUX: timed(mio(0, 8), "LDS"), SYNCS: timed(mio(0, 8), "LDS"),
+    // sm_90 shared-memory matrix store.
+    STSM: { ...timed(memory(OpKind.storeShared, 0, WarpState.mio_throttle), "STS"), minOperands: 0, maxOperands: 8, sharedMemory: true },
+    // Texture and surface loads/stores: the L1TEX path, as global memory (their queue shows as
+    // lg_throttle here; ncu names it tex_throttle).
+    TEX: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    TLD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    TLDS: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    TLD4: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    TXD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    TXQ: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    TMML: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    SULD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    SUST: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    SURED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    SUATOM: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    // Bulk copies by the tensor memory accelerator (sm_90): they complete through an mbarrier.
+    UTMALDG: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    UTMASTG: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    UTMAPF: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    UBLKCP: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    UBLKRED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    LDGMC: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    // Warpgroup MMA (sm_90): on the tensor pipe, timed as HMMA (not measured apart; docs/sass.md).
+    HGMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"), IGMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"),
+    QGMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"), BGMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"),
   };
 }
 

@@ -91,16 +91,14 @@ export function readSass(text: string, file: string): ReadSassResult {
       const operands = splitOperands(rest);
       let target: number | undefined;
       if (TARGET_OPCODES.has(opcode)) {
-        // BSSY names its barrier register first: `BSSY B0, 0x480`.
-        const operand = opcode === "BSSY" ? operands[1] : operands[0];
+        // The target is the last operand: `BSSY B0, 0x480`, `BRA.DIV UR4, 0x3b0`, `BRA 0xf0`.
+        const operand = operands[operands.length - 1];
         const address = parseTarget(operand);
-        if (address === undefined) {
-          const label = /^`?\(?([^)`]+)\)?`?$/.exec(operand ?? "");
-          if (label) current.pending.push({ index: current.instructions.length, label: label[1], line });
-          else fail(line, `${opcode} with a target address (0x1d0) or label (\`(.L_x_3)\`)`, `"${ins[2].trim()}"`);
-        } else {
-          target = address;
-        }
+        const label = address === undefined ? /^`?\(?([^)`\s]+)\)?`?$/.exec(operand ?? "") : null;
+        if (address !== undefined) target = address;
+        else if (label) current.pending.push({ index: current.instructions.length, label: label[1], line, optional: opcode === "CALL" });
+        // A call's target may be outside the listing (`CALL.ABS.NOINC 0x0` to vprintf): calls are not followed.
+        else if (opcode !== "CALL") fail(line, `${opcode} with a target address (0x1d0) or label (\`(.L_x_3)\`)`, `"${ins[2].trim()}"`);
       }
       const partial = {
         address,
@@ -138,7 +136,8 @@ export function readSass(text: string, file: string): ReadSassResult {
       const at = k.labels.get(p.label);
       const index = at === undefined ? undefined : -1 - at;
       const ins = index === undefined ? undefined : k.instructions[index];
-      if (ins === undefined) fail(p.line, `a label defined in kernel ${k.name}`, `"${p.label}"`);
+      if (ins === undefined && !p.optional) fail(p.line, `a label defined in kernel ${k.name}`, `"${p.label}"`);
+      else if (ins === undefined) continue;
       else k.instructions[p.index] = { ...k.instructions[p.index], target: ins.address };
     }
   }
@@ -153,6 +152,8 @@ interface PendingTarget {
   readonly index: number;
   readonly label: string;
   readonly line: number;
+  /** A call's: the label may name a function outside the kernel. */
+  readonly optional?: boolean;
 }
 
 function parseTarget(operand: string | undefined): number | undefined {

@@ -73,8 +73,8 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   for (const ins of list) {
     if (OPCODES[ins.opcode] === undefined) {
       issues.push({ code: "unknown_opcode", file, path: ["program", "sass"], line: ins.line, expected: "an opcode warpsim knows (docs/sass.md, \"Opcodes\")", found: `"${ins.opcode}" in "${ins.text}"` });
-    } else if (ins.opcode === "BRX" || ins.opcode === "JMX" || ins.opcode === "CALL" || ins.opcode === "RET") {
-      fail(["program", "sass"], ins.line, "direct branches only (BRA, EXIT); calls and indirect branches are not modelled", `"${ins.text}"`);
+    } else if (ins.opcode === "JMX" || ins.opcode === "JMP") {
+      fail(["program", "sass"], ins.line, "direct branches (BRA, EXIT), calls and BRX; absolute jumps (JMP, JMX) are not modelled", `"${ins.text}"`);
     } else if (ins.target !== undefined && ins.opcode === "BRA" && !index.has(ins.target)) {
       fail(["program", "sass"], ins.line, `a branch to an instruction of kernel ${kernel.name}`, `"${ins.text}": no instruction at ${addressKey(ins.target)}`);
     }
@@ -92,6 +92,24 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
         .slice(0, 5)
         .map((i) => `${addressKey(i.address)} line ${i.line}`)
         .join(", ")}${unreached.length > 5 ? ", ..." : ""}).`,
+    );
+  }
+  const indirect = kept.filter((i) => list[i].opcode === "BRX");
+  if (indirect.length > 0) {
+    warnings.push(
+      `${file}: kernel ${kernel.name}: ${indirect.length} indirect branch${indirect.length === 1 ? "" : "es"} (BRX, a switch's jump table: ${indirect
+        .slice(0, 3)
+        .map((i) => `${addressKey(list[i].address)} line ${list[i].line}`)
+        .join(", ")}) taken as falling through to the next instruction (its table is not in the listing).`,
+    );
+  }
+  const calls = kept.filter((i) => list[i].opcode === "CALL");
+  if (calls.length > 0) {
+    warnings.push(
+      `${file}: kernel ${kernel.name}: ${calls.length} CALL${calls.length === 1 ? "" : "s"} (${calls
+        .slice(0, 3)
+        .map((i) => `${addressKey(list[i].address)} line ${list[i].line}`)
+        .join(", ")}) issue as one instruction each; the functions they call are not simulated (usually slow paths, such as division's).`,
     );
   }
   const pcOf = new Map<number, number>();
@@ -168,7 +186,8 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
       ...extra,
     });
   }
-  checkNesting(loops, list, kept, kernel.name, fail);
+  const overlap = overlappingLoops(loops, list, kept);
+  if (overlap !== undefined) warnings.push(`${file}: kernel ${kernel.name}: loops ${overlap} overlap without nesting (code that handles divergence); each back edge counts its own trips.`);
   for (const [address, { key }] of trips) {
     if (!usedTrips.has(address)) fail(["program", "trips", key], undefined, `the address of a loop's backward branch or first instruction in kernel ${kernel.name}`, key);
   }
@@ -199,8 +218,12 @@ function neverTaken(ins: SassInstruction): boolean {
   return ins.guard === "@!PT" || ins.guard === "@!UPT";
 }
 
+/**
+ * A branch or EXIT that may or may not be taken: it has a guard predicate, or it is BRA.DIV
+ * (taken only when the warp has diverged, which warpsim's warps never do: default share 0).
+ */
 function guarded(ins: SassInstruction): boolean {
-  return ins.guard !== undefined && ins.guard !== "@PT" && ins.guard !== "@UPT";
+  return (ins.guard !== undefined && ins.guard !== "@PT" && ins.guard !== "@UPT") || (ins.opcode === "BRA" && ins.modifiers.includes("DIV"));
 }
 
 function jumpShare(ins: SassInstruction, taken: Map<number, { value: number }>, used: Set<number>): number {
@@ -248,23 +271,15 @@ function isPadding(list: readonly SassInstruction[], i: number, reached: readonl
   return ins.opcode === "NOP" || (ins.opcode === "BRA" && ins.target === ins.address);
 }
 
-/** Loops must nest: [start, end] ranges either disjoint or one inside the other. */
-function checkNesting(
-  loops: readonly { start: number; end: number }[],
-  list: readonly SassInstruction[],
-  kept: readonly number[],
-  kernel: string,
-  fail: (path: readonly (string | number)[], line: number | undefined, expected: string, found: string) => void,
-): void {
+/** The first two loops whose [start, end] ranges overlap without one holding the other, as text. */
+function overlappingLoops(loops: readonly { start: number; end: number }[], list: readonly SassInstruction[], kept: readonly number[]): string | undefined {
+  const at = (pc: number) => addressKey(list[kept[pc]].address);
   for (const a of loops) {
     for (const b of loops) {
-      if (a.start < b.start && b.start <= a.end && a.end < b.end) {
-        const at = (pc: number) => addressKey(list[kept[pc]].address);
-        fail(["program", "sass"], list[kept[b.end]].line, `loops of kernel ${kernel} that nest (one inside the other)`, `loops ${at(a.start)}..${at(a.end)} and ${at(b.start)}..${at(b.end)} overlap`);
-        return;
-      }
+      if (a.start < b.start && b.start <= a.end && a.end < b.end) return `${at(a.start)}..${at(a.end)} and ${at(b.start)}..${at(b.end)}`;
     }
   }
+  return undefined;
 }
 
 /** Highest general register the kernel names (R0..R254), or -1: for a registers-per-thread default. */

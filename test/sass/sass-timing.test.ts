@@ -255,3 +255,23 @@ describe("the constant cache (imc_miss)", () => {
     expect(simulate(parseScenario(yaml(128), "<test>")).sm.stalls.imc_miss.warpCycles).toBe(4 * 300);
   });
 });
+
+describe("calls and newer forms", () => {
+  it("issues a CALL as one instruction without following it, warns, and reads BRA.DIV's target", () => {
+    const sass = listing([
+      ["BRA.DIV UR4, 0x30"], // 0x00: target is the last operand
+      ["CALL.REL.NOINC 0x50"], // 0x10
+      ["IADD3 R1, R1, 0x1, RZ"], // 0x20
+      ["EXIT"], // 0x30
+      ["BRA 0x40"], // 0x40: trap
+      ["IADD3 R2, R2, 0x1, RZ"], // 0x50: the called function, not simulated
+      ["RET.REL.NODEC R20 0x0"], // 0x60
+    ]);
+    const yaml = "launch: { threadsPerBlock: 32, registersPerThread: 32 }\nprogram: { sass: k.sass }";
+    const scenario = parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) });
+    expect(scenario.warnings.join("\n")).toMatch(/1 CALL \(0x0010 line 7\) issue as one instruction each; the functions they call are not simulated/);
+    expect(scenario.warnings.join("\n")).toMatch(/2 unreached instructions left out \(0x0050/);
+    // BRA.DIV is taken only by a diverged warp (never here): BRA.DIV, CALL, IADD3, EXIT.
+    expect(simulate(scenario).sm.instExecuted).toBe(4);
+  });
+});

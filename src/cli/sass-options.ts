@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "commander";
+import { PRESETS } from "../arch/presets/index.js";
 import type { ScenarioInput } from "../scenario/schema.js";
 
 /** The flags of `warpsim run --sass`: the kernel, its control flow, and the launch. */
@@ -14,7 +15,8 @@ export interface SassRunOptions {
   registers?: number;
   sharedMem: number;
   memory?: "l2" | "dram";
-  arch: string;
+  /** Preset name; undefined: the listing's own (listingArch). */
+  arch?: string;
   scheduler?: string;
 }
 
@@ -53,7 +55,7 @@ export function sassScenario(opts: SassRunOptions, highestRegister: number, note
   }
   return {
     name: `${opts.sass}${opts.kernel ? ` ${opts.kernel}` : ""}`,
-    arch: opts.arch,
+    arch: opts.arch ?? "sm_90",
     launch: {
       threadsPerBlock: opts.threads,
       ...(opts.blocks !== undefined ? { blocks: opts.blocks } : {}),
@@ -71,4 +73,13 @@ export function sassScenario(opts: SassRunOptions, highestRegister: number, note
       ...(opts.defaultTrips !== undefined ? { defaultTrips: opts.defaultTrips } : {}),
     },
   };
+}
+
+/**
+ * The architecture a listing was compiled for (`code for sm_80`) when warpsim has a preset of
+ * that name, else sm_90 (the calibrated one).
+ */
+export function listingArch(text: string): string {
+  const m = /code for (sm_\d+)/.exec(text);
+  return m !== null && Object.hasOwn(PRESETS, m[1]) ? m[1] : "sm_90";
 }

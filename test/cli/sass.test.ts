@@ -59,3 +59,11 @@ describe("what-if on a real kernel", () => {
     expect(inst[1]).toBe(4 * inst[0]);
   });
 });
+
+describe("the listing's architecture", () => {
+  it("runs a listing on the preset it was compiled for unless --arch says otherwise", async () => {
+    const args = ["run", "--sass", "validation/sass/robustness/sm_80.sass", "--kernel", "nested", "--default-trips", "4", "--registers", "32"];
+    expect((await cli(...args)).stdout).toMatch(/\(sm_80, /);
+    expect((await cli(...args, "--arch", "sm_90")).stdout).toMatch(/\(sm_90, /);
+  });
+});

@@ -52,7 +52,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("--registers <n>", "with --sass: registers per thread (default: the highest register the kernel names + 3)", wholeNumber(1))
     .option("--shared-mem <bytes>", "with --sass: dynamic shared memory per block", wholeNumber(0), 0)
     .option("--memory <level>", "with --sass: where global loads go, l2 or dram (latency, bandwidth and limits of that level)", oneOf(["l2", "dram"] as const))
-    .option("--arch <preset>", "with --sass: architecture preset", "sm_90")
+    .option("--arch <preset>", "with --sass: architecture preset (default: the listing's `code for sm_XX` where warpsim has that preset, else sm_90)")
     .option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)")
     .addHelpText(
       "after",
@@ -93,14 +93,16 @@ Example:
 
 /** The scenario of `run --sass`: the flags' launch, the kernel's SASS. */
 async function loadSassRun(opts: SassRunOptions, io: CliIo) {
-  const [{ parseScenario, readerBeside }, { sassScenario }, { highestRegisterIn }] = await Promise.all([
+  const [{ parseScenario, readerBeside }, { sassScenario, listingArch }, { highestRegisterIn }] = await Promise.all([
     import("../../scenario/load.js"),
     import("../sass-options.js"),
     import("../../sass/sass-program.js"),
   ]);
   const readFile = readerBeside("<command line>");
-  const highest = opts.registers === undefined ? highestRegisterIn(readFile(opts.sass).text, opts.kernel) : 0;
-  const fields = sassScenario(opts, highest, (text) => io.stderr(`warpsim: note: ${text}\n`));
+  const { text } = readFile(opts.sass);
+  const highest = opts.registers === undefined ? highestRegisterIn(text, opts.kernel) : 0;
+  const arch = opts.arch ?? listingArch(text);
+  const fields = sassScenario({ ...opts, arch }, highest, (note) => io.stderr(`warpsim: note: ${note}\n`));
   try {
     return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
   } catch (e) {

@@ -16,6 +16,11 @@ export const SHARED_CLASS = UNIT_COUNT + 3;
 /** Issue classes: one per unit, then the four above. */
 export const CLASS_COUNT = UNIT_COUNT + 4;
 
+/** Program.path: no SM-wide path, the shared-memory pipe, the L2 atomic units. */
+export const PATH_NONE = 0;
+export const PATH_SHARED = 1;
+export const PATH_ATOMIC = 2;
+
 /**
  * A program decoded once against an architecture into parallel columns indexed by pc, so the
  * simulation loop reads numbers, never strings or objects (in the spirit of jsnes' opdata).
@@ -47,8 +52,11 @@ export class Program {
   readonly resultState: Uint8Array;
   /** State of this warp while the instruction's pipe is busy. */
   readonly throttleState: Uint8Array;
-  /** 1: an LDS/STS through the SM's shared-memory path (its latency starts when the pipe takes it). */
-  readonly sharedPath: Uint8Array;
+  /**
+   * The SM-wide path the instruction queues for before its latency starts (PATH_*): the
+   * shared-memory pipe (LDS, STS, SHFL) or the atomic units (RED, ATOM), or none.
+   */
+  readonly path: Uint8Array;
   /**
    * Wavefronts of a shared-memory access: 128 bytes each, so 1 for 32-bit words, 2 for .64,
    * 4 for .128, times the n-way bank conflict a SASS program gives (`conflicts`).
@@ -64,8 +72,7 @@ export class Program {
   readonly loadModel: Int16Array;
   /** The distinct per-load latency distributions (SASS `loads`), in order of first use. */
   readonly loadLatencies: readonly LatencyDistribution[];
-  /** 1: a global atomic, through the SM's atomic throughput (MemoryLimits.atomicCycles). */
-  readonly atomic: Uint8Array;
+
   /** Registers that must be ready before issue (sources, guard, and destinations for WAW). */
   readonly waitStart: Int32Array;
   readonly waitCount: Uint16Array;
@@ -112,8 +119,7 @@ export class Program {
     this.stallCycles = new Float64Array(n);
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
-    this.sharedPath = new Uint8Array(n);
-    this.atomic = new Uint8Array(n);
+    this.path = new Uint8Array(n);
     this.constSlot = new Int32Array(n).fill(-1);
     const lines = new Map<number, number>();
     const lineBytes = arch.constantCache?.lineBytes ?? 64;
@@ -174,8 +180,7 @@ export class Program {
       this.dispatchCycles[pc] = d.dispatchCycles;
       this.resultState[pc] = d.resultState;
       this.throttleState[pc] = d.throttleState;
-      this.sharedPath[pc] = d.sharedPath ? 1 : 0;
-      this.atomic[pc] = OPCODES[base].globalAtomic === true ? 1 : 0;
+      this.path[pc] = d.sharedPath ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       this.wavefronts[pc] = Math.min(255, accessWords(modifiers) * (parsed.conflicts.get(pc) ?? 1));
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.

@@ -1,7 +1,7 @@
 import { type ArchSpec, FMA_LITE } from "../arch/arch-spec.js";
 import { EventQueue } from "../engine/event-queue.js";
 import { OpKind } from "../program/opcodes.js";
-import type { Program } from "../program/program.js";
+import { PATH_NONE, PATH_SHARED, type Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
 import { ActiveCycles, SchedulerCounters } from "../stats/counters.js";
 import { StateAccounting } from "../stats/state-accounting.js";
@@ -103,6 +103,8 @@ export class StreamingMultiprocessor {
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
     this.constantReadyAt = new Float64Array(program.constantLines).fill(-1);
     this.constantMissCycles = arch.constantCache?.missCycles ?? 0;
+    // Without a constant cache every constant hits: mark every line as there from the start.
+    if (this.constantMissCycles === 0) this.constantReadyAt.fill(0);
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${config.seed}:loads:${i}`));
     this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.subpartitions = Array.from(
@@ -211,7 +213,8 @@ export class StreamingMultiprocessor {
 
     // LDS/STS through the shared-memory path, global atomics through the SM's atomic
     // throughput: their latency (and a read barrier) runs from when the path takes them.
-    const start = program.sharedPath[pc] === 1 ? this.sharedMemory!.access(now, sp.index, program.wavefronts[pc]) : program.atomic[pc] === 1 ? this.atomicAccess(now) : now;
+    const path = program.path[pc];
+    const start = path === PATH_NONE ? now : path === PATH_SHARED ? this.sharedMemory!.access(now, sp.index, program.wavefronts[pc]) : this.atomicAccess(now);
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:
@@ -373,7 +376,7 @@ export class StreamingMultiprocessor {
     // A constant operand whose line the SM's constant cache does not hold yet (first touch, or
     // still on its way): wait for the line.
     const line = this.program.constSlot[pc];
-    if (line >= 0 && this.constantMissCycles > 0) {
+    if (line >= 0) {
       let arrives = this.constantReadyAt[line];
       if (arrives < 0) arrives = this.constantReadyAt[line] = cycle + this.constantMissCycles;
       if (arrives > cycle && arrives > readyAt) {

@@ -219,6 +219,8 @@ export interface ValidationPoint {
   readonly warps: number;
   readonly measured: number;
   readonly predicted: number;
+  /** The kernel, for rows run from their SASS (variant sass or sass-flushed): a line per kernel. */
+  readonly kernel?: string;
 }
 
 /**
@@ -229,7 +231,13 @@ export function validationCharts(points: readonly ValidationPoint[]): Chart[] {
   const variants = [...new Set(points.map((p) => p.variant))];
   return variants.map((variant) => {
     const own = points.filter((p) => p.variant === variant);
-    const series = (p: ValidationPoint) => (variant === "fma" ? `K=${p.K}` : `K=${p.K} F=${p.F}`);
+    const sass = variant.startsWith("sass");
+    const series = (p: ValidationPoint) => (sass ? (p.kernel ?? "") : variant === "fma" ? `K=${p.K}` : `K=${p.K} F=${p.F}`);
+    const title = sass
+      ? `kernels from their SASS (${variant === "sass" ? "warm caches" : "caches flushed"})`
+      : variant === "fma"
+        ? "fma_chain"
+        : `ld_chain (${variant})`;
     const values = own.flatMap((p) => [
       { warps: p.warps, issue: p.measured, series: series(p), source: "H100 (ncu)" },
       { warps: p.warps, issue: p.predicted, series: series(p), source: "warpsim" },
@@ -238,7 +246,7 @@ export function validationCharts(points: readonly ValidationPoint[]): Chart[] {
       name: `validation-${variant}`,
       spec: {
         $schema: SCHEMA,
-        title: `issue active per active cycle: ${variant === "fma" ? "fma_chain" : `ld_chain (${variant})`}`,
+        title: `issue active per active cycle: ${title}`,
         width: 380,
         height: 260,
         data: { values },
@@ -246,7 +254,7 @@ export function validationCharts(points: readonly ValidationPoint[]): Chart[] {
         encoding: {
           x: { field: "warps", type: "quantitative", title: "warps per SM", scale: { type: "log", base: 2 }, axis: { values: [1, 2, 4, 8, 16, 32, 64] } },
           y: { field: "issue", type: "quantitative", title: "issue active (per SMSP)", scale: { domain: [0, 1] }, axis: { format: "%" } },
-          color: { field: "series", type: "nominal", title: variant === "fma" ? "K = ILP" : "K = ILP, F = FFMA/load" },
+          color: { field: "series", type: "nominal", title: sass ? "kernel" : variant === "fma" ? "K = ILP" : "K = ILP, F = FFMA/load" },
           strokeDash: { field: "source", type: "nominal", scale: { domain: ["H100 (ncu)", "warpsim"], range: [[1, 0], [5, 4]] }, legend: DASH_LEGEND },
         },
       },

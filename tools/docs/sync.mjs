@@ -24,6 +24,10 @@ const FIGURES = [
     files: ["sweep-ilp-warps.csv", "utilization-vs-warps.svg", "utilization-vs-warps.vl.json", "heatmap.svg", "heatmap.vl.json", "stalls.svg", "stalls.vl.json"],
   },
   {
+    args: ["validate", "--family", "sass", "--chart", "{dir}"],
+    files: ["validation-sass.svg", "validation-sass.vl.json"],
+  },
+  {
     args: ["validate", "--family", "micro", "--chart", "{dir}"],
     files: ["validation-fma.svg", "validation-fma.vl.json", "validation-dram.svg", "validation-dram.vl.json", "validation-l2.svg", "validation-l2.vl.json"],
   },

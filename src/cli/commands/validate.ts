@@ -13,6 +13,7 @@ interface ValidationPoint {
   warps: number;
   measured: number;
   predicted: number;
+  kernel: string;
 }
 
 const FORMATS = ["table", "csv", "json"] as const;
@@ -70,7 +71,8 @@ Example:
         else if (opts.format === "json") outputs.push(JSON.stringify(result, null, 2));
         else outputs.push(report.formatValidationTable(result, run.targets));
         for (const r of result.rows) {
-          points.push({ variant: r.key.variant, K: r.key.K, F: r.key.F, warps: Number(r.key.warps_per_sm), measured: r.measured.issueActive, predicted: r.predicted.issueActive });
+          const variant = run.sass ? run.name : r.key.variant;
+          points.push({ variant, K: r.key.K, F: r.key.F, warps: Number(r.key.warps_per_sm), measured: r.measured.issueActive, predicted: r.predicted.issueActive, kernel: r.key.kernel });
         }
       }
       // CSV of both families: one header. JSON: an array when there are two reports.

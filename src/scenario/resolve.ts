@@ -11,7 +11,7 @@ import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import { LIMITS } from "../limits.js";
 import { readSass } from "../sass/read-sass.js";
-import { sassProgram } from "../sass/sass-program.js";
+import { highestRegister, sassProgram } from "../sass/sass-program.js";
 import type { ArchOverrides, ScenarioFields } from "./schema.js";
 
 type SassProgramFields = Extract<ScenarioFields["program"], { sass: string }>;
@@ -96,7 +96,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   const pinned = checkPinnedResidency(fields.launch, arch, ctx.file);
   if (pinned !== undefined) return { ok: false, issues: [pinned] };
 
-  const source = programOf(fields.program, ctx);
+  const source = programOf(fields.program, ctx, fields.launch.registersPerThread);
   if (!source.ok) return { ok: false, issues: [...source.issues] };
   const parsed = source;
 
@@ -154,8 +154,8 @@ type ProgramSource =
   | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
 
 /** The program of a scenario: assembly text, a generator, or a kernel's SASS from a listing. */
-function programOf(program: ScenarioFields["program"], ctx: ResolveContext): ProgramSource {
-  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx);
+function programOf(program: ScenarioFields["program"], ctx: ResolveContext, registersPerThread: number): ProgramSource {
+  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, registersPerThread);
   const tooBig = checkProgramSize(program, ctx.file);
   if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
   const generated = typeof program !== "string";
@@ -164,7 +164,7 @@ function programOf(program: ScenarioFields["program"], ctx: ResolveContext): Pro
   return parsed.ok ? { ok: true, program: parsed.program, assembly, warnings: [] } : parsed;
 }
 
-function sassProgramOf(program: SassProgramFields, ctx: ResolveContext): ProgramSource {
+function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, registersPerThread: number): ProgramSource {
   if (ctx.readFile === undefined) {
     return {
       ok: false,
@@ -178,7 +178,17 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext): Program
   // Problems with the scenario's own fields (kernel, trips, taken) are the scenario's, not the listing's.
   if (!built.ok) return { ok: false, issues: built.issues.map((i) => (i.line === undefined ? { ...i, file: ctx.file } : i)) };
   const assembly = built.kernel.instructions.map((i) => i.text).join("\n");
-  return { ok: true, program: built.program, assembly, warnings: built.warnings };
+  // Registers carry no dependency in a SASS program, so the usual check of the highest register
+  // against launch.registersPerThread is made here, from the listing.
+  const highest = highestRegister(built.kernel);
+  const warnings =
+    highest >= registersPerThread
+      ? [
+          ...built.warnings,
+          `${ctx.file}: kernel ${built.kernel.name} names R${highest}, but launch.registersPerThread is ${registersPerThread}; ptxas allocated about ${highest + 3} (ptxas -v, or ncu's launch__registers_per_thread, says exactly), and occupancy depends on it.`,
+        ]
+      : built.warnings;
+  return { ok: true, program: built.program, assembly, warnings };
 }
 
 /** A program beyond LIMITS.programInstructions is refused before it is generated or parsed. */

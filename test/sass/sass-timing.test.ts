@@ -275,3 +275,13 @@ describe("calls and newer forms", () => {
     expect(simulate(scenario).sm.instExecuted).toBe(4);
   });
 });
+
+describe("registers of a SASS kernel", () => {
+  it("warns when the listing names registers beyond launch.registersPerThread", () => {
+    const sass = listing([["IADD3 R40, R41, 0x1, RZ"], ["EXIT"]]);
+    const scenario = (regs: number) =>
+      parseScenario(`launch: { threadsPerBlock: 32, registersPerThread: ${regs} }\nprogram: { sass: k.sass }`, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) });
+    expect(scenario(32).warnings.join("\n")).toMatch(/names R41, but launch\.registersPerThread is 32; ptxas allocated about 44/);
+    expect(scenario(48).warnings.join("\n")).not.toMatch(/names R/);
+  });
+});

@@ -42,8 +42,8 @@ export function addressKey(address: number): string {
 }
 
 /** Keys are matched as numbers, so "0x1c0", "0x01c0" and "0x01C0" are one address. */
-function byAddress(record: Readonly<Record<string, number>> | undefined): Map<number, { key: string; value: number }> {
-  const out = new Map<number, { key: string; value: number }>();
+function byAddress<T>(record: Readonly<Record<string, T>> | undefined): Map<number, { key: string; value: T }> {
+  const out = new Map<number, { key: string; value: T }>();
   for (const [key, value] of Object.entries(record ?? {})) out.set(/^0x[0-9a-f]+$/i.test(key) ? parseInt(key, 16) : NaN, { key, value });
   return out;
 }
@@ -85,41 +85,33 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   const kept: number[] = [];
   for (let i = 0; i < list.length; i++) if (reached[i]) kept.push(i);
   const warnings: string[] = [];
-  const unreached = list.filter((ins, i) => !reached[i] && !isPadding(list, i, reached));
-  if (unreached.length > 0) {
-    warnings.push(
-      `${file}: kernel ${kernel.name}: ${unreached.length} unreached instruction${unreached.length === 1 ? "" : "s"} left out (${unreached
-        .slice(0, 5)
-        .map((i) => `${addressKey(i.address)} line ${i.line}`)
-        .join(", ")}${unreached.length > 5 ? ", ..." : ""}).`,
-    );
-  }
-  const indirect = kept.filter((i) => list[i].opcode === "BRX");
-  if (indirect.length > 0) {
-    warnings.push(
-      `${file}: kernel ${kernel.name}: ${indirect.length} indirect branch${indirect.length === 1 ? "" : "es"} (BRX, a switch's jump table: ${indirect
-        .slice(0, 3)
-        .map((i) => `${addressKey(list[i].address)} line ${list[i].line}`)
-        .join(", ")}) taken as falling through to the next instruction (its table is not in the listing).`,
-    );
-  }
-  const calls = kept.filter((i) => list[i].opcode === "CALL");
-  if (calls.length > 0) {
-    warnings.push(
-      `${file}: kernel ${kernel.name}: ${calls.length} CALL${calls.length === 1 ? "" : "s"} (${calls
-        .slice(0, 3)
-        .map((i) => `${addressKey(list[i].address)} line ${list[i].line}`)
-        .join(", ")}) issue as one instruction each; the functions they call are not simulated (usually slow paths, such as division's).`,
-    );
-  }
+  // What is not simulated as written, said once per kind.
+  const warn = (items: readonly SassInstruction[], what: (n: number, where: string) => string) => {
+    if (items.length === 0) return;
+    const where = items.slice(0, 5).map((i) => `${addressKey(i.address)} line ${i.line}`).join(", ") + (items.length > 5 ? ", ..." : "");
+    warnings.push(`${file}: kernel ${kernel.name}: ${what(items.length, where)}`);
+  };
+  const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
+  warn(
+    list.filter((_, i) => !reached[i] && !isPadding(list, i, reached)),
+    (n, where) => `${n} unreached ${s(n, "instruction", "instructions")} left out (${where}).`,
+  );
+  const keptIns = kept.map((i) => list[i]);
+  warn(
+    keptIns.filter((i) => i.opcode === "BRX"),
+    (n, where) => `${n} indirect ${s(n, "branch", "branches")} (BRX, a switch's jump table: ${where}) taken as falling through to the next instruction (its table is not in the listing).`,
+  );
+  warn(
+    keptIns.filter((i) => i.opcode === "CALL"),
+    (n, where) => `${n} ${s(n, "CALL", "CALLs")} (${where}) issue as one instruction each; the functions they call are not simulated (usually slow paths, such as division's).`,
+  );
   const pcOf = new Map<number, number>();
   kept.forEach((i, pc) => pcOf.set(list[i].address, pc));
 
   const trips = byAddress(options.trips);
   const taken = byAddress(options.taken);
   const conflicts = byAddress(options.conflicts);
-  const loads = new Map<number, { key: string; value: LatencyDistribution }>();
-  for (const [key, value] of Object.entries(options.loads ?? {})) loads.set(/^0x[0-9a-f]+$/i.test(key) ? parseInt(key, 16) : NaN, { key, value });
+  const loads = byAddress<LatencyDistribution>(options.loads);
   const usedTrips = new Set<number>();
   const usedTaken = new Set<number>();
   const loops: { start: number; end: number }[] = [];

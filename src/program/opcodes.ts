@@ -184,8 +184,13 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     CALL: cbu(), RET: cbu(),
     // An indirect branch (a switch's jump table): taken as falling through (docs/sass.md).
     BRX: cbu(),
-    // sm_100 / sm_120: constant loads into uniform registers.
+    // sm_100 / sm_120: constant loads into uniform registers; three-input min/max; packed FP32;
+    // uniform-datapath float and conversion forms.
     LDCU: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),
+    FMNMX3: alu(), VIMNMX3: alu(), IMNMX3: alu(), FFMA2: fp32(), FADD2: fp32(), FMUL2: fp32(),
+    UI2F: uniform(), UF2I: uniform(), UI2FP: uniform(), UF2FP: uniform(), UFADD: uniform(), UFMUL: uniform(), UFFMA: uniform(),
+    UFSEL: uniform(), UFSETP: { ...uniform(), destinations: 2 }, UFMNMX: uniform(), UIABS: uniform(), UVIADD: uniform(), USHL: uniform(),
+    USHR: uniform(),
     // More FP32/FP16, integer and move forms.
     HMNMX2: fp32(), FSWZADD: fp32(), HSET2: alu(), VIADDMNMX: alu(), VABSDIFF: alu(), VABSDIFF4: alu(), BFE: alu(), BFI: alu(),
     ISCADD: alu(), MOV32I: alu(), LEPC: alu(), UP2UR: uniform(), UR2UP: uniform(), USETMAXREG: uniform(), UIMNMX: uniform(), ULEPC: uniform(),

@@ -120,14 +120,25 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   // Loops take the first counter slots, in program order of their branches.
   for (const i of kept) {
     const ins = list[i];
-    if (ins.opcode === "BRA" && ins.target !== undefined && ins.target <= ins.address && !neverTaken(ins)) slots++;
+    if (ins.opcode === "BRA" && ins.target !== undefined && ins.target <= ins.address && !neverTaken(ins) && !isTrap(ins)) slots++;
   }
+  warn(
+    keptIns.filter(isTrap),
+    (n, where) =>
+      `the end-of-kernel trap (BRA to itself) is reached (${where}): a path runs on past its loops, probably where the real loop exits through a guarded EXIT or branch whose share was left at 0; the warp ends there.`,
+  );
   let jumpSlots = slots;
   let loopSlot = 0;
   for (let pc = 0; pc < kept.length; pc++) {
     const ins = list[kept[pc]];
     const extra: { loop?: ParsedInstruction["loop"]; jump?: ParsedInstruction["jump"]; barrier?: ParsedInstruction["barrier"] } = {};
-    if (ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins)) {
+    // The compiler's trap after the last EXIT (an unguarded BRA to itself), reached: a path
+    // that runs past its loops' trips into it (a loop that really exits through a guarded EXIT
+    // whose share is 0). The warp ends there, as at an EXIT.
+    const trap = isTrap(ins);
+    if (trap) {
+      // Nothing to add: pushed as EXIT below.
+    } else if (ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins)) {
       const target = pcOf.get(ins.target)!;
       if (ins.target <= ins.address) {
         const given = trips.get(ins.address) ?? trips.get(ins.target);
@@ -165,8 +176,8 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
       extra.barrier = threads === undefined ? { id } : { id, threads };
     }
     builder.push({
-      base: ins.opcode,
-      modifiers: ins.modifiers,
+      base: trap ? "EXIT" : ins.opcode,
+      modifiers: trap ? [] : ins.modifiers,
       dsts: ins.control.writeBarrier >= 0 ? [Reg.SB0 + ins.control.writeBarrier] : [],
       srcs: waitedBarriers(ins),
       line: ins.line,
@@ -203,6 +214,11 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, program: new ParsedProgram(builder), kernel, warnings };
+}
+
+/** An unguarded BRA to itself: the compiler's trap after the last EXIT. */
+function isTrap(ins: SassInstruction): boolean {
+  return ins.opcode === "BRA" && ins.target === ins.address && !guarded(ins) && !neverTaken(ins);
 }
 
 /** `@!PT BRA` never branches; `@PT BRA` always does (no guard is read either way). */
@@ -250,7 +266,10 @@ function reachable(list: readonly SassInstruction[], index: ReadonlyMap<number, 
     const ins = list[i];
     const branches = ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins);
     if (branches) stack.push(index.get(ins.target!)!);
-    const fallsThrough = !(ins.opcode === "EXIT" && !guarded(ins)) && !(branches && !guarded(ins));
+    // A loop's branch falls through after its trips, guarded or not; an unguarded forward BRA
+    // never does, nor does EXIT or the end-of-kernel trap.
+    const loop = branches && ins.target! < ins.address;
+    const fallsThrough = !(ins.opcode === "EXIT" && !guarded(ins)) && !(branches && !guarded(ins) && !loop) && !isTrap(ins);
     if (fallsThrough) stack.push(i + 1);
   }
   return seen;

@@ -10,16 +10,21 @@ import { readSass } from "../../src/sass/read-sass.js";
  * is read and runs to completion, with warnings for what is not simulated.
  */
 const ARCHS = ["75", "80", "86", "90", "100", "120"];
+/** kernels.cu (ten kernels) and complex.cu (six, shaped like library code: a tensor-core GEMM with cp.async, softmax, a shared-memory histogram, a bitonic sort, a stencil, a scan). */
+const SETS = [
+  { prefix: "sm_", kernels: 10 },
+  { prefix: "complex_sm_", kernels: 6 },
+];
 
 describe("real listings of ordinary code, six architectures", () => {
-  for (const arch of ARCHS) {
-    it(`sm_${arch}: every kernel reads and runs`, () => {
-      const file = `validation/sass/robustness/sm_${arch}.sass`;
+  for (const arch of ARCHS) for (const set of SETS) {
+    it(`${set.prefix}${arch}: every kernel reads and runs`, () => {
+      const file = `validation/sass/robustness/${set.prefix}${arch}.sass`;
       const text = readFileSync(file, "utf8");
       const listing = readSass(text, file);
       expect(listing.ok).toBe(true);
       if (!listing.ok) return;
-      expect(listing.kernels.length).toBe(10);
+      expect(listing.kernels.length).toBe(set.kernels);
       for (const k of listing.kernels) {
         const yaml = `launch: { threadsPerBlock: 64, registersPerThread: 64 }\nprogram: { sass: ${file}, kernel: ${k.name}, defaultTrips: 3 }`;
         const scenario = parseScenario(yaml, "<test>", [], { readFile: () => ({ file, text }) });

@@ -130,8 +130,9 @@ export class Subpartition {
     }
     this.candidateClass[i] = pipeClass;
     if (cycle < this.heldUntil) {
-      // Ready while dispatch is held: it waits in dispatch_stall until the hold ends.
-      this.accounting.enter(warp, WarpState.dispatch_stall, cycle);
+      // Ready while dispatch is held: it waits in dispatch_stall until the hold ends; the warp
+      // whose instruction holds it waits on its own issue, as on a fixed latency (wait).
+      this.accounting.enter(warp, warp === this.lastChosen ? WarpState.wait : WarpState.dispatch_stall, cycle);
       cycle = this.heldUntil;
     }
     if (cycle < this.nextWakeAt) this.nextWakeAt = cycle;

@@ -51,6 +51,11 @@ export interface OpcodeInfo {
   readonly timedAs?: string;
   /** Global atomic (RED, ATOM): passes through the SM's share of the L2 atomic units. */
   readonly globalAtomic?: true;
+  /**
+   * Asynchronous copies (cp.async): LDGSTS is a copy, LDGDEPBAR commits the warp's copies so
+   * far as a group whose completion its write barrier tracks (DEPBAR then waits on it).
+   */
+  readonly asyncCopy?: "copy" | "commit";
 }
 
 const math = (pipe: Pipe, destinations: number, minOperands: number, maxOperands: number): OpcodeInfo => ({
@@ -174,10 +179,10 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     REDG: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, globalAtomic: true },
     RED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, globalAtomic: true },
     // Global to shared copy (cp.async): completes through a dependency barrier, like a load.
-    LDGSTS: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    LDGSTS: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8, asyncCopy: "copy" },
     // Convergence, synchronization and scheduling hints: the CBU, no result.
     BSSY: cbu(), BSYNC: cbu(), WARPSYNC: cbu(), DEPBAR: cbu(), MEMBAR: cbu(), ERRBAR: cbu(), CCTL: cbu(), NANOSLEEP: cbu(),
-    YIELD: cbu(), BMOV: cbu(), PREEXIT: cbu(), LDGDEPBAR: cbu(), ELECT: cbu(), FENCE: cbu(), CGAERRBAR: cbu(), BPT: cbu(),
+    YIELD: cbu(), BMOV: cbu(), PREEXIT: cbu(), LDGDEPBAR: { ...cbu(), asyncCopy: "commit" }, ELECT: cbu(), FENCE: cbu(), CGAERRBAR: cbu(), BPT: cbu(),
     BREAK: cbu(), B2R: cbu(), R2B: cbu(), ACQBULK: cbu(), PMTRIG: cbu(), CSMTEST: cbu(), ENDCOLLECTIVE: cbu(), WARPGROUP: cbu(),
     UCGABAR_ARV: cbu(), UCGABAR_WAIT: cbu(), UTMACCTL: cbu(),
     // A call issues as one instruction; the function it calls is not simulated (docs/sass.md).

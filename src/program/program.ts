@@ -21,6 +21,10 @@ export const PATH_NONE = 0;
 export const PATH_SHARED = 1;
 export const PATH_ATOMIC = 2;
 
+/** Program.asyncCopy: an asynchronous copy (LDGSTS), and the commit of a group of them (LDGDEPBAR). */
+export const ASYNC_COPY = 1;
+export const ASYNC_COMMIT = 2;
+
 /**
  * A program decoded once against an architecture into parallel columns indexed by pc, so the
  * simulation loop reads numbers, never strings or objects (in the spirit of jsnes' opdata).
@@ -68,6 +72,8 @@ export class Program {
    */
   readonly constSlot: Int32Array;
   readonly constantLines: number;
+  /** ASYNC_COPY for LDGSTS, ASYNC_COMMIT for LDGDEPBAR, 0 otherwise (OpcodeInfo.asyncCopy). */
+  readonly asyncCopy: Uint8Array;
   /** Index into `loadLatencies` of a global load with its own latency distribution, or -1. */
   readonly loadModel: Int16Array;
   /** The distinct per-load latency distributions (SASS `loads`), in order of first use. */
@@ -120,6 +126,7 @@ export class Program {
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
     this.path = new Uint8Array(n);
+    this.asyncCopy = new Uint8Array(n);
     this.constSlot = new Int32Array(n).fill(-1);
     const lines = new Map<number, number>();
     const lineBytes = arch.constantCache?.lineBytes ?? 64;
@@ -181,6 +188,8 @@ export class Program {
       this.resultState[pc] = d.resultState;
       this.throttleState[pc] = d.throttleState;
       this.path[pc] = d.sharedPath ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
+      const async = OPCODES[base].asyncCopy;
+      this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
       this.wavefronts[pc] = Math.min(255, accessWords(modifiers) * (parsed.conflicts.get(pc) ?? 1));
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.

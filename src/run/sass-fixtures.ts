@@ -43,9 +43,8 @@ function tripsOf(value: number | string, iters: number, file: string, kernel: st
 }
 
 /**
- * The scenario of one measured row (validation/sass/data/summary.csv): one block of the
- * row's threads on one SM (the capture runs one block per SM), its registers and shared
- * memory, the kernel's SASS with trip counts from `iters`, and global loads split between L1,
+ * The scenario of one measured row (validation/sass/data/summary.csv): the row's blocks per
+ * SM (one for the fixtures) of its threads on one SM, its registers and shared memory, the kernel's SASS with trip counts from `iters`, and global loads split between L1,
  * L2 and DRAM by the row's own measured hit rates (the issue allows this; stated in
  * docs/validation.md).
  */
@@ -62,9 +61,11 @@ export function sassRowScenario(r: Record<string, string>, fixtures: SassFixture
     arch: "sm_90",
     launch: {
       threadsPerBlock: Number(r.threads_per_block),
-      blocks: 1,
+      // The blocks each SM runs: one for the fixtures, k for the held-out set.
+      blocks: Number(r.blocks_per_sm || 1),
       registersPerThread: Number(r.launch__registers_per_thread),
       sharedMemPerBlock: Number(r.dyn_smem_bytes),
+      staticSharedMemPerBlock: Number(r.launch__shared_mem_per_block_static || 0),
     },
     memory: {
       level: (levels.find((l) => l.level === "dram")?.fraction ?? 0) > 0.5 ? "dram" : "l2",

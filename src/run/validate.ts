@@ -26,7 +26,7 @@ export interface Quantities {
   readonly warpsEligible: number;
   readonly warpsActive: number;
   readonly cyclesActive: number;
-  /** Warp-instructions of one SM (measured: smsp__inst_executed.sum / blocks; NaN without it). */
+  /** Warp-instructions of one SM (measured: smsp__inst_executed.sum over the SMs; NaN without it). */
   readonly instructions: number;
   /** Warp-cycles per issued instruction, by ncu reason. */
   readonly stallPerIssue: Readonly<Record<NcuStallReason, number>>;
@@ -162,7 +162,8 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     warpsEligible: Number(r.d_warps_eligible_per_active_cycle),
     warpsActive: Number(r.d_warps_active_per_active_cycle),
     cyclesActive: Number(r["sm__cycles_active.avg"]),
-    instructions: r["smsp__inst_executed.sum"] !== undefined ? Number(r["smsp__inst_executed.sum"]) / Number(r.blocks) : NaN,
+    // Per SM: the grid's blocks over the blocks each SM runs (one for the fixtures).
+    instructions: r["smsp__inst_executed.sum"] !== undefined ? Number(r["smsp__inst_executed.sum"]) / (Number(r.blocks) / Number(r.blocks_per_sm || 1)) : NaN,
     stallPerIssue: measuredStalls,
   };
   const predicted: Quantities = {

@@ -1,7 +1,7 @@
 import { type ArchSpec, FMA_LITE } from "../arch/arch-spec.js";
 import { EventQueue } from "../engine/event-queue.js";
 import { OpKind } from "../program/opcodes.js";
-import { PATH_NONE, PATH_SHARED, type Program } from "../program/program.js";
+import { ASYNC_COMMIT, ASYNC_COPY, PATH_NONE, PATH_SHARED, type Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
 import { ActiveCycles, SchedulerCounters } from "../stats/counters.js";
 import { StateAccounting } from "../stats/state-accounting.js";
@@ -220,8 +220,13 @@ export class StreamingMultiprocessor {
       case OpKind.mio:
       case OpKind.loadGlobal: {
         const own = program.loadModel[pc];
-        const readyAt =
+        let readyAt =
           (kind === OpKind.loadGlobal ? this.memory.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now) : start + program.latencyCycles[pc]) + delay;
+        // cp.async: a copy's arrival counts for its warp's group; the commit (LDGDEPBAR) sets
+        // its write barrier until every copy so far has landed.
+        const async = program.asyncCopy[pc];
+        if (async === ASYNC_COPY && readyAt > warps.asyncCopiesDoneAt[warp]) warps.asyncCopiesDoneAt[warp] = readyAt;
+        else if (async === ASYNC_COMMIT && warps.asyncCopiesDoneAt[warp] > readyAt) readyAt = warps.asyncCopiesDoneAt[warp];
         const state = program.resultState[pc] as WarpState;
         const end = program.writeStart[pc] + program.writeCount[pc];
         for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);

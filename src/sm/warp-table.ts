@@ -18,6 +18,8 @@ export class WarpTable {
   readonly blockAge: Float64Array;
   /** Cycle by which all of the warp's stores have completed (drain ends here). */
   readonly storesDoneAt: Float64Array;
+  /** When the warp's asynchronous copies issued so far (LDGSTS) have all landed. */
+  readonly asyncCopiesDoneAt: Float64Array;
   /** Barrier id the warp waits at, or -1. */
   readonly waitingAtBarrier: Int8Array;
   /** Loop trip counters, loopSlots per warp. */
@@ -39,6 +41,7 @@ export class WarpTable {
     this.age = new Float64Array(capacity);
     this.blockAge = new Float64Array(capacity);
     this.storesDoneAt = new Float64Array(capacity);
+    this.asyncCopiesDoneAt = new Float64Array(capacity);
     this.waitingAtBarrier = new Int8Array(capacity).fill(-1);
     this.loopSlots = loopSlots;
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
@@ -57,6 +60,7 @@ export class WarpTable {
     this.age[warp] = age;
     this.blockAge[warp] = gridBlock;
     this.storesDoneAt[warp] = 0;
+    this.asyncCopiesDoneAt[warp] = 0;
     this.waitingAtBarrier[warp] = -1;
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.lastIssueCycle[warp] = -1;

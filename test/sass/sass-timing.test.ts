@@ -285,3 +285,28 @@ describe("registers of a SASS kernel", () => {
     expect(scenario(48).warnings.join("\n")).not.toMatch(/names R/);
   });
 });
+
+describe("asynchronous copies (cp.async)", () => {
+  it("LDGDEPBAR's barrier clears when the warp's copies so far have landed; DEPBAR waits for it", () => {
+    // Two LDGSTS at 0 and 4 (the LSU takes one every 4 cycles) land at 400 and 404 (loads take
+    // 400 here); LDGDEPBAR at 5 sets SB0 until 404; DEPBAR.LE SB0 issues at 404, EXIT at 405.
+    const sass = listing([
+      ["LDGSTS.E.BYPASS.128 [R4], desc[UR4][R2.64]"],
+      ["LDGSTS.E.BYPASS.128 [R5], desc[UR4][R6.64]"],
+      ["LDGDEPBAR", { write: 0 }],
+      ["DEPBAR.LE SB0, 0x0"],
+      ["EXIT"],
+    ]);
+    const at: number[] = [];
+    const yaml = [
+      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+      "launch: { threadsPerBlock: 32, blocks: 1, registersPerThread: 32 }",
+      "memory: { latency: { kind: fixed, cycles: 400 } }",
+      "program: { sass: k.sass }",
+    ].join("\n");
+    simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), {
+      hooks: { issue: [(cycle) => void at.push(cycle)], stateChange: [] },
+    });
+    expect(at).toEqual([0, 4, 5, 404, 405]);
+  });
+});

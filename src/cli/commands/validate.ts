@@ -25,7 +25,10 @@ export const BUNDLED_SASS = fileURLToPath(new URL("../../../validation/sass/kern
 /** Captured with warm caches (the ground truth's L2 method) and with caches flushed before each pass. */
 export const BUNDLED_SASS_WARM = fileURLToPath(new URL("../../../validation/sass/data-warm/summary.csv", import.meta.url));
 export const BUNDLED_SASS_FLUSHED = fileURLToPath(new URL("../../../validation/sass/data/summary.csv", import.meta.url));
-const FAMILIES = ["all", "micro", "sass", "sass-flushed"] as const;
+/** Kernels no parameter was fitted to (validation/sass/heldout), warm caches. */
+export const BUNDLED_HELDOUT = fileURLToPath(new URL("../../../validation/sass/heldout/kernels.json", import.meta.url));
+export const BUNDLED_HELDOUT_DATA = fileURLToPath(new URL("../../../validation/sass/heldout/data/summary.csv", import.meta.url));
+const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -33,7 +36,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -55,17 +58,20 @@ Example:
         import("../../run/sass-fixtures.js"),
         import("../../report/validation-report.js"),
       ]);
-      const runs: { name: string; file: string; label: string; targets: ValidationTargets; sass: boolean }[] = [];
+      const runs: { name: string; file: string; label: string; targets: ValidationTargets; sass: boolean; fixtures?: string }[] = [];
       const all = opts.family === "all";
       if (all || opts.family === "micro") runs.push({ name: "micro", file: opts.data ?? BUNDLED_DATA, label: opts.data ?? "validation/h100/data/summary.csv", targets: report.VALIDATION_TARGETS, sass: false });
       if (all || opts.family === "sass") runs.push({ name: "sass", file: BUNDLED_SASS_WARM, label: "validation/sass/data-warm/summary.csv (warm caches)", targets: report.SASS_VALIDATION_TARGETS, sass: true });
       if (all || opts.family === "sass-flushed") runs.push({ name: "sass-flushed", file: BUNDLED_SASS_FLUSHED, label: "validation/sass/data/summary.csv (caches flushed)", targets: report.SASS_VALIDATION_TARGETS, sass: true });
+      if (all || opts.family === "heldout") {
+        runs.push({ name: "heldout", file: BUNDLED_HELDOUT_DATA, label: "validation/sass/heldout/data/summary.csv (held out: nothing fitted to it)", targets: report.SASS_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_HELDOUT });
+      }
       const outputs: string[] = [];
       const points: ValidationPoint[] = [];
       for (const run of runs) {
         const records = readValidationData(run.file);
         const progress = progressBar(io, `validate ${run.name}`);
-        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(BUNDLED_SASS) : undefined);
+        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(run.fixtures ?? BUNDLED_SASS) : undefined);
         progress.stop();
         if (opts.format === "csv") outputs.push(report.formatValidationCsv(result));
         else if (opts.format === "json") outputs.push(JSON.stringify(result, null, 2));

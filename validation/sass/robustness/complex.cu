@@ -16,9 +16,10 @@ extern "C" __global__ void gemm_tc(const half* A, const half* B, float* C, int M
   int bm = blockIdx.y * 64, bn = blockIdx.x * 64;
   for (int k0 = 0, s = 0; k0 < K; k0 += 32, s ^= 1) {
     for (int t = threadIdx.x; t < 64 * 32 / 8; t += blockDim.x) {
-      int r = t / 4, c = (t % 4) * 8;
+      int r = t / 4, c = (t % 4) * 8;      // A tile: 64 rows of 32 halves
+      int rb = t / 8, cb = (t % 8) * 8;    // B tile: 32 rows of 64 halves
       __pipeline_memcpy_async(&As[s][r * 32 + c], &A[(bm + r) * K + k0 + c], 16);
-      __pipeline_memcpy_async(&Bs[s][c * 64 + r], &B[(k0 + c) * N + bn + r], 16);
+      __pipeline_memcpy_async(&Bs[s][rb * 64 + cb], &B[(k0 + rb) * N + bn + cb], 16);
     }
     __pipeline_commit();
     __pipeline_wait_prior(0);
@@ -111,4 +112,6 @@ extern "C" __global__ void block_scan(const int* in, int* out) {
   }
   out[blockIdx.x * blockDim.x + t] = s[t];
 }
+#ifndef HELDOUT
 int main() { return 0; }
+#endif

@@ -187,8 +187,10 @@ export class Program {
       this.dispatchCycles[pc] = d.dispatchCycles;
       this.resultState[pc] = d.resultState;
       this.throttleState[pc] = d.throttleState;
-      this.path[pc] = d.sharedPath ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       const async = OPCODES[base].asyncCopy;
+      // A cp.async copy writes shared memory too: it takes its wavefronts of the SM's pipe.
+      const sharedWrite = async === "copy" && arch.sharedMemoryPath !== undefined;
+      this.path[pc] = d.sharedPath || sharedWrite ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
       this.wavefronts[pc] = Math.min(255, accessWords(modifiers) * (parsed.conflicts.get(pc) ?? 1));
 

@@ -80,6 +80,15 @@ export const BLOCKS = {
     );
   },
 
+  /** README: the held-out kernels' errors (validation/sass/heldout). */
+  async "heldout-summary"(warpsim) {
+    const { summary: s } = JSON.parse(await warpsim(["validate", "--family", "heldout", "--format", "json"]));
+    return (
+      `On their ${s.rows} rows: issue active within ${s.issueActiveMaePoints.toFixed(1)} points on average (worst ${s.issueActiveWorstPoints.toFixed(1)}), ` +
+      `active cycles within ${pct(s.cyclesActiveMape)} (MAPE), the dominant stall reason right in ${s.dominantStallMatches} of ${s.rows}.\n`
+    );
+  },
+
   /**
    * docs/validation.md: how unequal the lifetimes of one block's warps are, on the H100
    * (validation/h100/data/bench_plain_warp_timeline.csv) and in warpsim under two policies.

@@ -39,22 +39,34 @@ function listing(instructions: readonly [string, Control?][]): string {
   return lines.join("\n");
 }
 
-function runSass(sass: string, program = "{ sass: k.sass }", options: SimulateOptions = {}): SimulationResult {
+/** The launch around a snippet: threads (a warp per scheduler by default) and memory fields. */
+interface Setup {
+  readonly threads?: number;
+  readonly memory?: string;
+}
+
+function runSass(sass: string, program = "{ sass: k.sass }", options: SimulateOptions = {}, setup: Setup = {}): SimulationResult {
   const yaml = [
     // The constant cache is off here: these snippets time the dependency barriers alone.
     "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0, constantCache: null }",
-    "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 32 }",
+    `launch: { threadsPerBlock: ${setup.threads ?? 128}, blocks: 1, registersPerThread: 32 }`,
+    ...(setup.memory ? [`memory: ${setup.memory}`] : []),
     "scheduler: gto",
     `program: ${program}`,
   ].join("\n");
   return simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), options);
 }
 
+/** Cycles of the issues `keep` selects (by sub-partition, warp slot, pc), in issue order. */
+function issuedAt(sass: string, keep: (sp: number, warp: number, pc: number) => boolean, program?: string, setup?: Setup): number[] {
+  const cycles: number[] = [];
+  runSass(sass, program, { hooks: { issue: [(cycle, sp, warp, pc) => keep(sp, warp, pc) && cycles.push(cycle)], stateChange: [] } }, setup);
+  return cycles;
+}
+
 /** Issue cycles of scheduler 0's warp. */
 function issueCycles(sass: string, program?: string): number[] {
-  const cycles: number[] = [];
-  runSass(sass, program, { hooks: { issue: [(cycle, sp) => sp === 0 && cycles.push(cycle)], stateChange: [] } });
-  return cycles;
+  return issuedAt(sass, (sp) => sp === 0, program);
 }
 
 describe("SASS control codes are the dependencies", () => {
@@ -164,16 +176,7 @@ describe("global atomics", () => {
     // SM takes them at 0, 10, 20, 30 (sub-partitions in order), and each read barrier clears
     // 4 cycles later (the LSU's issue interval): the waiting IADD3s issue at 4, 14, 24, 34.
     const sass = listing([["RED.E.ADD.STRONG.GPU desc[UR4][R2.64], R5", { read: 0 }], ["IADD3 R5, R6, 0x1, RZ", { wait: [0] }], ["EXIT"]]);
-    const second: number[] = [];
-    const yaml = [
-      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
-      "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 32 }",
-      "memory: { atomicCycles: 10 }",
-      "program: { sass: k.sass }",
-    ].join("\n");
-    simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), {
-      hooks: { issue: [(cycle, _sp, _w, pc) => pc === 1 && second.push(cycle)], stateChange: [] },
-    });
+    const second = issuedAt(sass, (_sp, _w, pc) => pc === 1, undefined, { memory: "{ atomicCycles: 10 }" });
     expect(second.sort((a, b) => a - b)).toEqual([4, 14, 24, 34]);
   });
 });
@@ -182,9 +185,7 @@ describe("shared-memory wavefronts", () => {
   /** Cycles at which the consumer (pc 1) of each sub-partition's LDS issues. */
   function consumers(lds: string, program = "{ sass: k.sass }"): number[] {
     const sass = listing([[lds, { write: 0 }], ["IADD3 R5, R4, 0x1, RZ", { wait: [0] }], ["EXIT"]]);
-    const at: number[] = [];
-    runSass(sass, program, { hooks: { issue: [(cycle, _sp, _w, pc) => pc === 1 && at.push(cycle)], stateChange: [] } });
-    return at.sort((a, b) => a - b);
+    return issuedAt(sass, (_sp, _w, pc) => pc === 1, program).sort((a, b) => a - b);
   }
 
   it("takes one 128-byte wavefront per cycle: LDS.128 is four, an n-way conflict n times as many", () => {
@@ -213,15 +214,9 @@ describe("per-load latency", () => {
       ["IADD3 R5, R2, 0x1, RZ", { wait: [0] }],
       ["EXIT"],
     ]);
-    const at: number[] = [];
-    const yaml = [
-      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
-      "launch: { threadsPerBlock: 32, blocks: 1, registersPerThread: 32 }",
-      "memory: { latency: { kind: fixed, cycles: 400 } }",
-      'program: { sass: k.sass, loads: { "0x0010": { kind: fixed, cycles: 100 } } }',
-    ].join("\n");
-    simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), {
-      hooks: { issue: [(cycle, _sp, _w, pc) => (pc === 2 || pc === 3) && at.push(cycle)], stateChange: [] },
+    const at = issuedAt(sass, (_sp, _w, pc) => pc === 2 || pc === 3, '{ sass: k.sass, loads: { "0x0010": { kind: fixed, cycles: 100 } } }', {
+      threads: 32,
+      memory: "{ latency: { kind: fixed, cycles: 400 } }",
     });
     // The LDG holds dispatch 4 cycles on sm_90, so the second load issues at 4: its data at 104.
     expect(at).toEqual([104, 400]);
@@ -297,16 +292,7 @@ describe("asynchronous copies (cp.async)", () => {
       ["DEPBAR.LE SB0, 0x0"],
       ["EXIT"],
     ]);
-    const at: number[] = [];
-    const yaml = [
-      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
-      "launch: { threadsPerBlock: 32, blocks: 1, registersPerThread: 32 }",
-      "memory: { latency: { kind: fixed, cycles: 400 } }",
-      "program: { sass: k.sass }",
-    ].join("\n");
-    simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), {
-      hooks: { issue: [(cycle) => void at.push(cycle)], stateChange: [] },
-    });
+    const at = issuedAt(sass, () => true, undefined, { threads: 32, memory: "{ latency: { kind: fixed, cycles: 400 } }" });
     expect(at).toEqual([0, 4, 5, 404, 405]);
   });
 });

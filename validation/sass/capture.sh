@@ -21,9 +21,7 @@ nvcc --version | tail -2 > "$O/versions.txt"; "$NCU" --version | tail -1 >> "$O/
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv >> "$O/versions.txt"
 nvcc -arch=sm_90 -O3 -lineinfo -Xptxas -v -o "$B/kernels" kernels.cu > "$O/ptxas.txt" 2>&1 || { cat "$O/ptxas.txt"; exit 1; }
 "$CUOBJDUMP" -sass "$B/kernels" > "$O/kernels.sass"
-REASONS="barrier branch_resolving dispatch_stall drain gmma imc_miss lg_throttle long_scoreboard math_pipe_throttle membar mio_throttle misc no_instruction not_selected selected short_scoreboard sleeping tex_throttle wait"
-M="gpu__time_duration.sum,sm__cycles_elapsed.avg,sm__cycles_active.avg,smsp__cycles_active.sum,smsp__inst_executed.sum,smsp__issue_active.sum,smsp__warps_active.sum,smsp__warps_eligible.sum,smsp__warps_launched.sum,dram__bytes_read.sum,lts__t_sector_hit_rate.pct,l1tex__t_sector_hit_rate.pct,smsp__inst_executed_pipe_lsu.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct,lts__t_sector_op_read_hit_rate.pct,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,lts__t_sector_op_atom_hit_rate.pct,lts__t_sector_op_red_hit_rate.pct"
-for r in $REASONS; do M="$M,smsp__warps_issue_stalled_$r.sum"; done
+. ./metrics.sh
 # CACHE=all (default): caches flushed before each pass, kernel replay. CACHE=none: warm caches,
 # application replay (each pass reruns the program, so data a kernel reuses stays in L2, as the
 # ground truth's L2 groups).

@@ -124,7 +124,7 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   }
   warn(
     keptIns.filter(isTrap),
-    (n, where) =>
+    (_n, where) =>
       `the end-of-kernel trap (BRA to itself) is reached (${where}): a path runs on past its loops, probably where the real loop exits through a guarded EXIT or branch whose share was left at 0; the warp ends there.`,
   );
   let jumpSlots = slots;

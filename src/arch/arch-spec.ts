@@ -156,7 +156,10 @@ export interface ArchSpec {
      * after its first arrival.
      */
     arrivalCycles: number;
-    /** Cycles from the last arrival's completion to the warps being able to issue again. */
+    /**
+     * Cycles from the cycle after the last arrival to the release: warps held at the barrier
+     * (at a blocking BAR, or at their first instruction that waits for a deferred one) issue again.
+     */
     releaseCycles: number;
   }>;
   /** Cycles between the launches of consecutive warps of newly admitted blocks. */

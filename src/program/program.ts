@@ -103,6 +103,19 @@ export class Program {
   /** For BAR: barrier id, and warps it waits for (0: every live warp of the block). */
   readonly barrierId: Int8Array;
   readonly barrierWarps: Int32Array;
+  /**
+   * 1 for a BAR that defers blocking (`BAR.SYNC.DEFER_BLOCKING`, what sm_80+ compile
+   * `__syncthreads()` to): the warp arrives and goes on issuing; it waits for the release only
+   * at its next instruction with `waitsForBarrier` (docs/timing.md).
+   */
+  readonly barrierDefers: Uint8Array;
+  /**
+   * 1 for an instruction a pending deferred barrier holds back: memory accesses, barriers,
+   * branches, EXIT. Fixed-latency math and MUFU issue past it.
+   * [bar] validation/microbench/defer-probe, branch-probe: 8 FFMAs after the BAR cost nothing
+   * at 1-8 warps, an LDS after it waits, and the branch after it must wait (docs/validation.md).
+   */
+  readonly waitsForBarrier: Uint8Array;
   readonly line: Int32Array;
   private readonly parsed: ParsedProgram;
 
@@ -165,6 +178,8 @@ export class Program {
     this.readState = new Uint8Array(n);
     this.barrierId = new Int8Array(n).fill(-1);
     this.barrierWarps = new Int32Array(n);
+    this.barrierDefers = new Uint8Array(n);
+    this.waitsForBarrier = new Uint8Array(n);
     this.line = new Int32Array(n);
     const pool: number[] = [];
     const { regs } = parsed;
@@ -235,6 +250,12 @@ export class Program {
     for (const [pc, barrier] of parsed.barriers) {
       this.barrierId[pc] = barrier.id;
       this.barrierWarps[pc] = barrier.threads === undefined ? 0 : barrier.threads / 32;
+      this.barrierDefers[pc] = parsed.modifiers[pc].includes("DEFER_BLOCKING") ? 1 : 0;
+    }
+    for (let pc = 0; pc < n; pc++) {
+      const kind = this.kind[pc];
+      const math = kind === OpKind.math || (kind === OpKind.mio && this.path[pc] === PATH_NONE && this.asyncCopy[pc] === 0);
+      this.waitsForBarrier[pc] = math ? 0 : 1;
     }
     this.regs = Int16Array.from(pool);
     this.parsed = parsed;

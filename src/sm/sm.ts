@@ -40,7 +40,8 @@ export interface RunEnd {
   readonly outcome: Outcome;
 }
 
-const Event = { ready: 0, exit: 1, arrive: 2 } as const;
+/** Event kinds; `unbar` ends a `barrier` state shown over a stall count (barrierShown). */
+const Event = { ready: 0, exit: 1, arrive: 2, unbar: 3 } as const;
 
 /**
  * One streaming multiprocessor: its sub-partitions, warp slots, scoreboard and resident
@@ -151,7 +152,8 @@ export class StreamingMultiprocessor {
         events.pop();
         if (kind === Event.ready) this.wake(warp, now);
         else if (kind === Event.exit) this.exitWarp(warp, now);
-        else this.arrive(warp, now);
+        else if (kind === Event.arrive) this.arrive(warp, now);
+        else this.unbar(warp, now);
       }
       if (now >= maxCycles) {
         if (this.finished()) return { cycle: this.lastCycle, outcome: { status: "completed" } };
@@ -242,7 +244,9 @@ export class StreamingMultiprocessor {
       case OpKind.branch:
         return this.branch(warp, now, sp);
       case OpKind.barrier:
-        return this.arriveAtBarrier(warp, now, sp);
+        if (program.barrierDefers[pc] === 0) return this.arriveAtBarrier(warp, now, sp);
+        this.arriveDeferred(warp, now);
+        break;
       case OpKind.exit: {
         // A guarded EXIT (SASS) that is not taken goes on like any other instruction.
         if (program.takenFraction[pc] < 1 && !this.jumpTaken(warp, pc)) break;
@@ -261,7 +265,7 @@ export class StreamingMultiprocessor {
     if (stall > 1) {
       // The control code's stall count: the warp waits (ncu: `wait`) whatever its operands.
       sp.removeCandidate(warp);
-      this.accounting.enter(warp, WarpState.wait, now + 1);
+      this.enterWait(warp, now + 1);
       this.events.push(now + stall, Event.ready, warp);
       return;
     }
@@ -352,6 +356,71 @@ export class StreamingMultiprocessor {
     if (blocks.arrive(block, id, program.barrierWarps[pc])) this.releaseBarrier(block, id, now + 1 + this.arch.barrier.releaseCycles);
   }
 
+  /**
+   * A BAR that defers blocking: the warp arrives (through the barrier unit) and goes on issuing
+   * past it; the barrier holds it back only at its next instruction that waits for barriers
+   * (Program.waitsForBarrier; wake). [bar] validation/microbench/defer-probe.
+   */
+  private arriveDeferred(warp: number, now: number): void {
+    const { program, warps } = this;
+    const pc = warps.pc[warp];
+    const id = program.barrierId[pc];
+    warps.pendingBarrier[warp] = id;
+    warps.pendingReleaseAt[warp] = -1;
+    this.barrierUnit.freeAt = now + this.arch.barrier.arrivalCycles;
+    if (this.blocks.arrive(warps.block[warp], id, program.barrierWarps[pc])) this.releaseBarrier(warps.block[warp], id, now + 1 + this.arch.barrier.releaseCycles);
+  }
+
+  /**
+   * The warp's deferred barrier, if any, at an instruction that must wait for it: true if the
+   * warp waits (in `barrier`) until the release; false if it was released by `cycle`.
+   */
+  private holdAtDeferredBarrier(warp: number, cycle: number): boolean {
+    const { warps } = this;
+    const releaseAt = warps.pendingReleaseAt[warp];
+    if (releaseAt >= 0 && releaseAt <= cycle) {
+      warps.pendingBarrier[warp] = -1;
+      return false;
+    }
+    this.subpartitions[warps.subpartition[warp]].removeCandidate(warp);
+    this.accounting.enter(warp, WarpState.barrier, cycle);
+    if (releaseAt >= 0) {
+      // Complete but not yet released: wait for the release, which is known.
+      warps.pendingBarrier[warp] = -1;
+      this.events.push(releaseAt, Event.ready, warp);
+    } else {
+      // Not every warp has arrived: the release wakes it (releaseBarrier).
+      warps.waitingAtBarrier[warp] = warps.pendingBarrier[warp];
+    }
+    return true;
+  }
+
+  /**
+   * From `cycle` the warp waits on a fixed latency (`wait`). If its next instruction must wait
+   * for a deferred barrier that is not released yet, ncu counts that as `barrier` ([bar]
+   * branch-probe at 1 warp: the FFMA's 3 cycles of stall count before the ISETP show as wait,
+   * 8 of the ISETP's 12 before the branch as barrier, up to the release); the release turns it
+   * back into `wait` (Event.unbar).
+   */
+  private enterWait(warp: number, cycle: number): void {
+    const { warps } = this;
+    const releaseAt = warps.pendingReleaseAt[warp];
+    if (warps.pendingBarrier[warp] < 0 || this.program.waitsForBarrier[warps.pc[warp]] === 0 || (releaseAt >= 0 && releaseAt <= cycle)) {
+      this.accounting.enter(warp, WarpState.wait, cycle);
+      return;
+    }
+    this.accounting.enter(warp, WarpState.barrier, cycle);
+    warps.barrierShown[warp] = 1;
+    if (releaseAt >= 0) this.events.push(releaseAt, Event.unbar, warp);
+  }
+
+  /** The deferred barrier shown over the warp's stall count is released: it is in `wait` again. */
+  private unbar(warp: number, cycle: number): void {
+    if (this.warps.barrierShown[warp] === 0) return;
+    this.warps.barrierShown[warp] = 0;
+    this.accounting.enter(warp, WarpState.wait, cycle);
+  }
+
   /** Every warp of `block` waiting at barrier `id` may issue again from `cycle`. */
   private releaseBarrier(block: number, id: number, cycle: number): void {
     const { blocks, warps } = this;
@@ -359,7 +428,14 @@ export class StreamingMultiprocessor {
     const first = block * blocks.warpsPerBlock;
     for (let i = 0; i < blocks.warpsPerBlock; i++) {
       const w = blocks.warpSlots[first + i];
-      if (warps.block[w] === block && warps.waitingAtBarrier[w] === id) {
+      if (warps.block[w] !== block) continue;
+      if (warps.pendingBarrier[w] === id && warps.pendingReleaseAt[w] < 0) {
+        // Arrived at this deferred barrier: released at `cycle`.
+        warps.pendingReleaseAt[w] = cycle;
+        if (warps.barrierShown[w] === 1) this.events.push(cycle, Event.unbar, w);
+        if (warps.waitingAtBarrier[w] === id) warps.pendingBarrier[w] = -1;
+      }
+      if (warps.waitingAtBarrier[w] === id) {
         warps.waitingAtBarrier[w] = -1;
         // The BAR's own stall count (pc has moved past it) may keep the warp longer.
         const stallEnd = warps.lastIssueCycle[w] + this.program.stallCycles[warps.pc[w] - 1];
@@ -376,6 +452,8 @@ export class StreamingMultiprocessor {
   private wake(warp: number, cycle: number): void {
     const sp = this.subpartitions[this.warps.subpartition[warp]];
     const pc = this.warps.pc[warp];
+    this.warps.barrierShown[warp] = 0;
+    if (this.warps.pendingBarrier[warp] >= 0 && this.program.waitsForBarrier[pc] === 1 && this.holdAtDeferredBarrier(warp, cycle)) return;
     let readyAt = this.scoreboard.readyAtFor(warp, this.program, pc);
     let reason: WarpState = this.scoreboard.lastReason;
     // A constant operand whose line the SM's constant cache does not hold yet (first touch, or
@@ -393,7 +471,8 @@ export class StreamingMultiprocessor {
       sp.addCandidate(warp, cycle);
     } else {
       sp.removeCandidate(warp);
-      this.accounting.enter(warp, reason, cycle);
+      if (reason === WarpState.wait) this.enterWait(warp, cycle);
+      else this.accounting.enter(warp, reason, cycle);
       if (reason === WarpState.long_scoreboard) sp.notifyPolicy(PolicyEvent.longStall, warp);
       this.events.push(readyAt, Event.ready, warp);
     }
@@ -495,7 +574,9 @@ export class StreamingMultiprocessor {
       if (this.warps.isFree(w) || !this.accounting.isActive(w)) continue;
       const pc = this.warps.pc[w];
       const state = this.accounting.isActive(w) ? WARP_STATE_NAMES[this.accounting.state[w]] : "exited";
-      const barrier = this.warps.waitingAtBarrier[w];
+      // A warp at a BAR has moved past it (the report names the BAR); one held back by a
+      // deferred barrier waits at the instruction it has not issued.
+      const barrier = this.warps.pendingBarrier[w] >= 0 ? -1 : this.warps.waitingAtBarrier[w];
       const block = this.warps.block[w];
       stuck.push({
         warpSlot: w,

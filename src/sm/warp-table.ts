@@ -22,6 +22,12 @@ export class WarpTable {
   readonly asyncCopiesDoneAt: Float64Array;
   /** Barrier id the warp waits at, or -1. */
   readonly waitingAtBarrier: Int8Array;
+  /** A deferred barrier (BAR.SYNC.DEFER_BLOCKING) the warp has arrived at and may still have to wait for, or -1. */
+  readonly pendingBarrier: Int8Array;
+  /** When that barrier releases the warp, once its last warp has arrived; -1 before. */
+  readonly pendingReleaseAt: Float64Array;
+  /** 1 while the warp's `barrier` state stands for a stall count under a pending deferred barrier (sm.enterWait). */
+  readonly barrierShown: Uint8Array;
   /** Loop trip counters, loopSlots per warp. */
   readonly loopCount: Float64Array;
   readonly loopSlots: number;
@@ -43,6 +49,9 @@ export class WarpTable {
     this.storesDoneAt = new Float64Array(capacity);
     this.asyncCopiesDoneAt = new Float64Array(capacity);
     this.waitingAtBarrier = new Int8Array(capacity).fill(-1);
+    this.pendingBarrier = new Int8Array(capacity).fill(-1);
+    this.pendingReleaseAt = new Float64Array(capacity).fill(-1);
+    this.barrierShown = new Uint8Array(capacity);
     this.loopSlots = loopSlots;
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
     this.lastIssueCycle = new Float64Array(capacity);
@@ -62,6 +71,9 @@ export class WarpTable {
     this.storesDoneAt[warp] = 0;
     this.asyncCopiesDoneAt[warp] = 0;
     this.waitingAtBarrier[warp] = -1;
+    this.pendingBarrier[warp] = -1;
+    this.pendingReleaseAt[warp] = -1;
+    this.barrierShown[warp] = 0;
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.lastIssueCycle[warp] = -1;
   }

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { parseScenario, simulate } from "../../dist/index.js";
 import { benchScenario } from "../../dist/program/generators/h100-kernels.js";
 import { configOf, readValidationData } from "../../dist/run/validate.js";
+import { probeRows } from "../../dist/run/probe-loops.js";
 
 /** Issue utilization of an SM row in `warpsim run --format json`. */
 async function issueActive(warpsim, file) {
@@ -77,6 +78,35 @@ export const BLOCKS = {
       `within ${pct(s.warpsEligibleMre)}, active cycles within ${pct(s.cyclesActiveMape)} (MAPE), the dominant stall reason right in ` +
       `${s.dominantStallMatches} of ${s.rows}. Measured with the caches flushed before each pass: ${f.issueActiveMaePoints.toFixed(2)} points ` +
       `(worst ${f.issueActiveWorstPoints.toFixed(1)}), ${pct(f.warpsEligibleMre)}, ${pct(f.cyclesActiveMape)}, ${f.dominantStallMatches} of ${f.rows}.\n`
+    );
+  },
+
+  /**
+   * docs/validation.md: the barrier and defer probes' loops run from their SASS
+   * (validation/microbench/probe-loops.json) beside the H100's cycles per barrier or trip.
+   */
+  async "barrier-probes"() {
+    const spec = "validation/microbench/probe-loops.json";
+    const table = (rows, loops, unit) => {
+      const lines = [`| warps per block | ${loops.map((l) => `${l.title}: H100 / warpsim`).join(" | ")} |`, `| --- |${loops.map(() => " --- |").join("")}`];
+      for (const warps of [...new Set(rows.map((r) => r.warps))]) {
+        const cells = loops.map((l) => rows.find((r) => r.loop === l.key && r.warps === warps)).map((r) => `${r.measured.toFixed(1)} / ${r.predicted.toFixed(1)}`);
+        lines.push(`| ${warps} | ${cells.join(" | ")} |`);
+      }
+      const errors = rows.map((r) => Math.abs(r.predicted / r.measured - 1));
+      lines.push("", `${unit}; mean absolute error ${pct(errors.reduce((a, b) => a + b, 0) / errors.length)}, worst ${pct(Math.max(...errors))} over ${rows.length} loops.`);
+      return lines.join("\n");
+    };
+    const barrier = probeRows(spec, "barrier-probe");
+    const defer = probeRows(spec, "defer-probe");
+    const withBar = defer.filter((r) => r.loop.startsWith("bar_"));
+    const [lds32, lds32bar] = ["lds", "bar_lds"].map((k) => defer.find((r) => r.loop === k && r.warps === 32));
+    return (
+      table(barrier, [{ key: "0", title: "K = 0" }, { key: "1", title: "K = 1" }, { key: "4", title: "K = 4" }], "Cycles per barrier (barrier probe)") +
+      "\n\n" +
+      table(defer, [{ key: "ffma8", title: "8 FFMA" }, { key: "bar_ffma8", title: "BAR + 8 FFMA" }, { key: "lds", title: "LDS" }, { key: "bar_lds", title: "BAR + LDS" }], "Cycles per trip (defer probe), all four loops") +
+      `\n\nThe two loops with a barrier alone: mean absolute error ${pct(withBar.reduce((a, r) => a + Math.abs(r.predicted / r.measured - 1), 0) / withBar.length)}. ` +
+      `The LDS loop without a barrier is ${pct(lds32.predicted / lds32.measured - 1)} off at 32 warps (with it ${pct(lds32bar.predicted / lds32bar.measured - 1)}).\n`
     );
   },
 

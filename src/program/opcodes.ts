@@ -147,10 +147,12 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
   return {
     // FP32 and half precision on the FMA pipe (either half).
     HFMA2: fp32(), HADD2: fp32(), HMUL2: fp32(),
-    // Integer multiply on the heavy FMA half.
-    IMUL: timed(math(Pipe.fma, 1, 0, 8), "IMAD"), IDP: timed(math(Pipe.fma, 1, 0, 8), "IMAD"),
+    // Integer multiply on the heavy FMA half; and sm_90's VIADD, an integer add that ncu counts
+    // on pipe_fmaheavy, 2 cycles each (validation/microbench/viadd-probe: 896,120 fmaheavy
+    // instructions per scheduler for as many VIADDs, fmaheavy 73.5% busy).
+    IMUL: timed(math(Pipe.fma, 1, 0, 8), "IMAD"), IDP: timed(math(Pipe.fma, 1, 0, 8), "IMAD"), VIADD: timed(math(Pipe.fma, 1, 0, 8), "IMAD"),
     // Integer, logic, compare, select and move: the ALU.
-    VIADD: alu(), VIMNMX: alu(), SEL: alu(), FSEL: alu(), FMNMX: alu(), IMNMX: alu(), PRMT: alu(), SGXT: alu(), BMSK: alu(),
+    VIMNMX: alu(), SEL: alu(), FSEL: alu(), FMNMX: alu(), IMNMX: alu(), PRMT: alu(), SGXT: alu(), BMSK: alu(),
     IABS: alu(), PLOP3: alu(2), P2R: alu(), R2P: alu(), CS2R: alu(), I2FP: alu(), FSET: alu(), ISET: alu(), BREV: alu(),
     FLO: alu(), POPC: alu(), VOTE: alu(), HSETP2: alu(2), LOP: alu(), SHL: alu(), SHR: alu(), IADD: alu(), FCHK: alu(),
     // Conversions and the SFU.

@@ -110,6 +110,15 @@ export const BLOCKS = {
     );
   },
 
+  /** docs/validation.md: the VIADD probe's loops (validation/microbench/viadd_probe.cu) from their SASS. */
+  async "viadd-probe"() {
+    const rows = probeRows("validation/microbench/probe-loops.json", "viadd-probe");
+    const lines = ["| loop (per trip, per warp) | warps per block | H100 cycles per trip | warpsim |", "| --- | --- | --- | --- |"];
+    const what = { viadd: "28 VIADD, 4 IADD3, 32 LOP3", iadd3: "32 IADD3", lop3: "64 LOP3", ffma: "32 FFMA", mix: "16 FFMA, 16 LOP3, 9 VIADD, 7 IADD3" };
+    for (const r of rows) lines.push(`| ${what[r.loop]} | ${r.warps} | ${r.measured.toFixed(1)} | ${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)}) |`);
+    return lines.join("\n") + "\n";
+  },
+
   /**
    * docs/validation.md: a one-FFMA loop with and without __syncthreads() before its branch
    * (validation/microbench/branch_probe.cu): cycles per trip on the H100 and in warpsim from the

@@ -6,8 +6,13 @@ import { simulate } from "./simulate.js";
 /**
  * The loops of the H100 microbenchmark probes (validation/microbench/probe-loops.json) run
  * from their SASS: one block of the row's threads on one sm_90 SM, cycles per barrier or per
- * trip beside the probe's clock64 measurement. Used by the barrier tests and docs/validation.md.
+ * trip of the main loop beside the probe's clock64 measurement. The figure is the difference
+ * between runs of LONG and SHORT main-loop trips, so the prologue, the tail and the other loops
+ * cancel, as clock64 around the loop leaves them out. Used by the barrier tests and
+ * docs/validation.md.
  */
+const SHORT = 50;
+const LONG = 150;
 export interface ProbeRow {
   /** The row's loop (cycles.csv's column value: K, barrier or variant). */
   readonly loop: string;
@@ -20,7 +25,7 @@ interface ProbeSpec {
   readonly sass: string;
   readonly cycles: string;
   readonly column: string;
-  readonly loops: Readonly<Record<string, { kernel: string; trips: Record<string, number>; per: number }>>;
+  readonly loops: Readonly<Record<string, { kernel: string; main: string; per: number; trips: Record<string, number> }>>;
 }
 
 /** Simulates the rows of `probe` whose loop is one of `loops` (all by default). */
@@ -36,13 +41,16 @@ export function probeRows(specFile: string, probe: string, loops?: readonly stri
     const row = Object.fromEntries(line.split(",").map((v, i) => [cols[i], v]));
     const loop = spec.loops[row[spec.column]];
     if (loop === undefined || (loops !== undefined && !loops.includes(row[spec.column]))) continue;
-    const scenario = {
-      arch: "sm_90",
-      launch: { threadsPerBlock: Number(row.threads_per_block), blocks: 1, registersPerThread: 32 },
-      program: { sass: resolve(dir, spec.sass), kernel: loop.kernel, trips: loop.trips },
+    const cyclesWith = (trips: number) => {
+      const scenario = {
+        arch: "sm_90",
+        launch: { threadsPerBlock: Number(row.threads_per_block), blocks: 1, registersPerThread: 32 },
+        program: { sass: resolve(dir, spec.sass), kernel: loop.kernel, trips: { ...loop.trips, [loop.main]: trips } },
+      };
+      return simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile })).cycles;
     };
-    const cycles = simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile })).cycles;
-    out.push({ loop: row[spec.column], warps: Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted: cycles / loop.per });
+    const predicted = (cyclesWith(LONG) - cyclesWith(SHORT)) / ((LONG - SHORT) * loop.per);
+    out.push({ loop: row[spec.column], warps: Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted });
   }
   return out;
 }

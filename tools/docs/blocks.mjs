@@ -126,7 +126,6 @@ export const BLOCKS = {
    */
   async "branch-probe"(warpsim) {
     const dir = "validation/microbench/branch-probe";
-    const measured = readFileSync(`${dir}/cycles.csv`, "utf8").trim().split(/\r?\n/).slice(1).map((l) => l.split(","));
     const kernel = { 0: ["_Z11branch_loopILb0EEvPfiPx", "0x00d0"], 1: ["_Z11branch_loopILb1EEvPfiPx", "0x00e0"] };
     const trips = 4000;
     const run = async (barrier, threads) => {
@@ -142,25 +141,23 @@ export const BLOCKS = {
       return Number(cells(lines[2])[head.indexOf(`smsp__average_warps_issue_stalled_${state}_per_issue_active.ratio`)]);
     };
     const lines = ["| warps per block | H100 without BAR | warpsim without BAR | H100 with BAR | warpsim with BAR |", "| --- | --- | --- | --- | --- |"];
-    const split = {};
+    const rows = probeRows("validation/microbench/probe-loops.json", "branch-probe");
+    const split = { 1: await run(1, 32), 32: await run(1, 1024) };
     const constant = { h100: [], warpsim: [] };
     for (const warps of [1, 2, 4, 8, 16, 32]) {
-      const cell = (barrier) => Number(measured.find((c) => c[0] === String(barrier) && c[2] === String(warps))[3]).toFixed(1);
-      const plain = await run(0, warps * 32);
-      const bar = await run(1, warps * 32);
-      if (warps === 1 || warps === 32) split[warps] = bar;
+      const [plain, bar] = ["0", "1"].map((loop) => rows.find((r) => r.loop === loop && r.warps === warps));
       if (warps >= 4) {
-        constant.h100.push(Number(cell(1)) - 2 * warps);
-        constant.warpsim.push(bar.cycles / trips - 2 * warps);
+        constant.h100.push(bar.measured - 2 * warps);
+        constant.warpsim.push(bar.predicted - 2 * warps);
       }
-      lines.push(`| ${warps} | ${cell(0)} | ${(plain.cycles / trips).toFixed(1)} | ${cell(1)} | ${(bar.cycles / trips).toFixed(1)} |`);
+      lines.push(`| ${warps} | ${plain.measured.toFixed(1)} | ${plain.predicted.toFixed(1)} | ${bar.measured.toFixed(1)} | ${bar.predicted.toFixed(1)} |`);
     }
     const f = (x) => x.toFixed(2);
     const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     lines.push(
       "",
       `With the BAR and 4 or more warps the trip is 2 W + ${mean(constant.h100).toFixed(1)} cycles on the H100 and 2 W + ${mean(constant.warpsim).toFixed(1)} in warpsim ` +
-        `(means over W = 4-32; warpsim's cycles are the whole kernel's over ${trips} trips, prologue included).`,
+        `(means over W = 4-32; warpsim's cycles per trip of the loop alone, src/run/probe-loops.ts).`,
       "",
       `Per issue, with the BAR: at 1 warp the H100 shows ${f(ncuPerIssue("ncu_bar_32.csv", "barrier"))} \`barrier\` and ${f(ncuPerIssue("ncu_bar_32.csv", "wait"))} \`wait\` ` +
         `(warpsim ${f(perIssue(split[1], "barrier"))} and ${f(perIssue(split[1], "wait"))}); at 32 warps ${f(ncuPerIssue("ncu_bar_1024.csv", "barrier"))} and ` +

@@ -172,9 +172,10 @@ export const sm_90: ArchSpec = {
     // after BAR.SYNC.DEFER_BLOCKING 4 cycles later than without the BAR, the LDS being the 5th
     // instruction after it (10 cycles of stall counts): the release comes 14 cycles after the
     // BAR's issue, 1 + 13. With the BAR deferring (Program.barrierDefers) this puts the
-    // barrier probe's 18 loops, run from their SASS, within 3.3% (worst 7.3%; blocking at the
-    // BAR with a fitted 4-cycle release: 14.4%, worst 37.3%) and the branch and defer probes'
-    // barrier loops within 1-5% (docs/validation.md).
+    // barrier probe's 18 loops, run from their SASS, within 0.8% on average (worst 6.4%, per
+    // trip in the steady state, src/run/probe-loops.ts; blocking at the BAR with a fitted
+    // 4-cycle release, whole kernels: 14.4%, worst 37.3%) and the branch and defer probes'
+    // barrier loops within 10% (docs/validation.md, test/barrier.test.ts).
     releaseCycles: 13,
   },
   // [timeline] bench_plain_warp_timeline.csv: the warps of a new block start about 3.5 cycles

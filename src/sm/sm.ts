@@ -452,8 +452,11 @@ export class StreamingMultiprocessor {
   private wake(warp: number, cycle: number): void {
     const sp = this.subpartitions[this.warps.subpartition[warp]];
     const pc = this.warps.pc[warp];
-    this.warps.barrierShown[warp] = 0;
-    if (this.warps.pendingBarrier[warp] >= 0 && this.program.waitsForBarrier[pc] === 1 && this.holdAtDeferredBarrier(warp, cycle)) return;
+    if (this.warps.pendingBarrier[warp] >= 0) {
+      // A stall shown as barrier ends here (barrierShown is only set while a barrier is pending).
+      this.warps.barrierShown[warp] = 0;
+      if (this.program.waitsForBarrier[pc] === 1 && this.holdAtDeferredBarrier(warp, cycle)) return;
+    }
     let readyAt = this.scoreboard.readyAtFor(warp, this.program, pc);
     let reason: WarpState = this.scoreboard.lastReason;
     // A constant operand whose line the SM's constant cache does not hold yet (first touch, or

@@ -14,8 +14,9 @@ import { simulate } from "./simulate.js";
 const SHORT = 50;
 const LONG = 150;
 export interface ProbeRow {
-  /** The row's loop (cycles.csv's column value: K, barrier or variant). */
+  /** The row's loop (cycles.csv's column value: K, barrier, variant or blocks per SM). */
   readonly loop: string;
+  /** Warps per block. */
   readonly warps: number;
   readonly measured: number;
   readonly predicted: number;
@@ -25,6 +26,8 @@ interface ProbeSpec {
   readonly sass: string;
   readonly cycles: string;
   readonly column: string;
+  /** The column with the blocks per SM, when a row has several (all resident at once). */
+  readonly blocks?: string;
   readonly loops: Readonly<Record<string, { kernel: string; main: string; per: number; trips: Record<string, number> }>>;
 }
 
@@ -44,7 +47,7 @@ export function probeRows(specFile: string, probe: string, loops?: readonly stri
     const cyclesWith = (trips: number) => {
       const scenario = {
         arch: "sm_90",
-        launch: { threadsPerBlock: Number(row.threads_per_block), blocks: 1, registersPerThread: 32 },
+        launch: { threadsPerBlock: Number(row.threads_per_block), blocks: spec.blocks === undefined ? 1 : Number(row[spec.blocks]), registersPerThread: 32 },
         program: { sass: resolve(dir, spec.sass), kernel: loop.kernel, trips: { ...loop.trips, [loop.main]: trips } },
       };
       return simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile })).cycles;

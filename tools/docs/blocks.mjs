@@ -110,6 +110,17 @@ export const BLOCKS = {
     );
   },
 
+  /** docs/validation.md: the K = 1 barrier loop with several blocks per SM (multiblock_barrier_probe.cu). */
+  async "multiblock-barrier-probe"() {
+    const rows = probeRows("validation/microbench/probe-loops.json", "multiblock-barrier-probe");
+    const lines = ["| blocks per SM | warps per block | warps per SM | H100 cycles per barrier | warpsim |", "| --- | --- | --- | --- | --- |"];
+    for (const r of rows) {
+      const k = Number(r.loop);
+      lines.push(`| ${k} | ${r.warps} | ${k * r.warps} | ${r.measured.toFixed(1)} | ${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)}) |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/validation.md: the VIADD probe's loops (validation/microbench/viadd_probe.cu) from their SASS. */
   async "viadd-probe"() {
     const rows = probeRows("validation/microbench/probe-loops.json", "viadd-probe");

@@ -5,14 +5,19 @@ import { simulate } from "./simulate.js";
 
 /**
  * The loops of the H100 microbenchmark probes (validation/microbench/probe-loops.json) run
- * from their SASS: one block of the row's threads on one sm_90 SM, cycles per barrier or per
- * trip of the main loop beside the probe's clock64 measurement. The figure is the difference
- * between runs of LONG and SHORT main-loop trips, so the prologue, the tail and the other loops
- * cancel, as clock64 around the loop leaves them out. Used by the barrier tests and
+ * from their SASS: the row's blocks of its threads on one sm_90 SM, cycles per barrier or per
+ * trip of the main loop beside the probe's clock64 measurement. Used by the barrier tests and
  * docs/validation.md.
+ */
+
+/**
+ * warpsim's figure is the difference between runs of LONG and SHORT main-loop trips, so the
+ * prologue, the tail and the other loops cancel, as clock64 around the loop leaves them out.
  */
 const SHORT = 50;
 const LONG = 150;
+
+/** One measured row and warpsim's figure for it. */
 export interface ProbeRow {
   /** The row's loop (cycles.csv's column value: K, barrier, variant or blocks per SM). */
   readonly loop: string;

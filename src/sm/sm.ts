@@ -14,7 +14,9 @@ import { createPolicy, type PolicyName } from "./schedulers/index.js";
 import { PolicyEvent } from "./schedulers/policy.js";
 import { Scoreboard } from "./scoreboard.js";
 import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
-import { Subpartition, type BarrierUnit } from "./subpartition.js";
+import { Barriers } from "./barriers.js";
+import { SmEvent } from "./sm-events.js";
+import { Subpartition } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
 export interface SmConfig {
@@ -40,8 +42,6 @@ export interface RunEnd {
   readonly outcome: Outcome;
 }
 
-/** Event kinds; `unbar` ends a `barrier` state shown over a stall count (barrierShown). */
-const Event = { ready: 0, exit: 1, arrive: 2, unbar: 3 } as const;
 
 /**
  * One streaming multiprocessor: its sub-partitions, warp slots, scoreboard and resident
@@ -75,8 +75,8 @@ export class StreamingMultiprocessor {
   readonly active = new ActiveCycles();
   /** LDS/STS of every sub-partition share it (arch.sharedMemoryPath), when the architecture has one. */
   private readonly sharedMemory: SharedMemoryPath | undefined;
-  /** BARs of every sub-partition pass through it, one per arch.barrier.arrivalCycles. */
-  private readonly barrierUnit: BarrierUnit = { freeAt: 0 };
+  /** BAR.SYNC: the SM's barrier unit, each block's barriers, and their releases. */
+  private readonly barriers: Barriers;
   /** Per constant line (Program.constSlot): the cycle it is in the constant cache, -1 untouched. */
   private readonly constantReadyAt: Float64Array;
   private readonly constantMissCycles: number;
@@ -108,6 +108,7 @@ export class StreamingMultiprocessor {
     if (this.constantMissCycles === 0) this.constantReadyAt.fill(0);
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${config.seed}:loads:${i}`));
     this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
+    const barrierUnit = { freeAt: 0 };
     this.subpartitions = Array.from(
       { length: arch.subpartitionsPerSm },
       (_, i) =>
@@ -119,11 +120,20 @@ export class StreamingMultiprocessor {
           memory: this.memory,
           sharedMemory: this.sharedMemory,
           hooks: config.hooks,
-          barrierUnit: this.barrierUnit,
+          barrierUnit,
           counters: new SchedulerCounters(slots),
           referenceScan: config.referenceScan,
         }),
     );
+    this.barriers = new Barriers(barrierUnit, {
+      arch,
+      program,
+      warps: this.warps,
+      blocks: this.blocks,
+      accounting: this.accounting,
+      events: this.events,
+      subpartitions: this.subpartitions,
+    });
   }
 
   /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
@@ -150,10 +160,10 @@ export class StreamingMultiprocessor {
         const kind = events.peekKind();
         const warp = events.peekArg();
         events.pop();
-        if (kind === Event.ready) this.wake(warp, now);
-        else if (kind === Event.exit) this.exitWarp(warp, now);
-        else if (kind === Event.arrive) this.arrive(warp, now);
-        else this.unbar(warp, now);
+        if (kind === SmEvent.ready) this.wake(warp, now);
+        else if (kind === SmEvent.exit) this.exitWarp(warp, now);
+        else if (kind === SmEvent.arrive) this.arrive(warp, now);
+        else this.barriers.unbar(warp, now);
       }
       if (now >= maxCycles) {
         if (this.finished()) return { cycle: this.lastCycle, outcome: { status: "completed" } };
@@ -244,8 +254,8 @@ export class StreamingMultiprocessor {
       case OpKind.branch:
         return this.branch(warp, now, sp);
       case OpKind.barrier:
-        if (program.barrierDefers[pc] === 0) return this.arriveAtBarrier(warp, now, sp);
-        this.arriveDeferred(warp, now);
+        if (program.barrierDefers[pc] === 0) return this.barriers.arriveAndWait(warp, now, sp);
+        this.barriers.arriveDeferred(warp, now);
         break;
       case OpKind.exit: {
         // A guarded EXIT (SASS) that is not taken goes on like any other instruction.
@@ -253,7 +263,7 @@ export class StreamingMultiprocessor {
         sp.removeCandidate(warp);
         const leaveAt = Math.max(now + 1, warps.storesDoneAt[warp]);
         if (leaveAt > now + 1) this.accounting.enter(warp, WarpState.drain, now + 1);
-        this.events.push(leaveAt, Event.exit, warp);
+        this.events.push(leaveAt, SmEvent.exit, warp);
         return;
       }
     }
@@ -265,8 +275,8 @@ export class StreamingMultiprocessor {
     if (stall > 1) {
       // The control code's stall count: the warp waits (ncu: `wait`) whatever its operands.
       sp.removeCandidate(warp);
-      this.enterWait(warp, now + 1);
-      this.events.push(now + stall, Event.ready, warp);
+      this.barriers.enterWait(warp, now + 1);
+      this.events.push(now + stall, SmEvent.ready, warp);
       return;
     }
     this.wake(warp, now + 1);
@@ -293,7 +303,7 @@ export class StreamingMultiprocessor {
       // SASS: a branch that falls through waits out its stall count like any instruction.
       sp.removeCandidate(warp);
       accounting.enter(warp, WarpState.wait, now + 1);
-      this.events.push(now + stall, Event.ready, warp);
+      this.events.push(now + stall, SmEvent.ready, warp);
       return;
     }
     // The branch's own latency (wait), then resolution, then fetching a taken target.
@@ -312,7 +322,7 @@ export class StreamingMultiprocessor {
     t += resolve;
     if (refetch > 0) accounting.enter(warp, WarpState.no_instruction, t);
     t += refetch;
-    this.events.push(t, Event.ready, warp);
+    this.events.push(t, SmEvent.ready, warp);
   }
 
   /** A global atomic issued at `now`: the cycle the SM's share of the L2 atomic units takes it. */
@@ -342,109 +352,6 @@ export class StreamingMultiprocessor {
     return Math.floor((k + 1) * f + phase) > Math.floor(k * f + phase);
   }
 
-  private arriveAtBarrier(warp: number, now: number, sp: Subpartition): void {
-    const { program, warps, blocks } = this;
-    const pc = warps.pc[warp];
-    const id = program.barrierId[pc];
-    const block = warps.block[warp];
-    warps.pc[warp] = pc + 1;
-    warps.waitingAtBarrier[warp] = id;
-    this.barrierUnit.freeAt = now + this.arch.barrier.arrivalCycles;
-    sp.removeCandidate(warp);
-    this.accounting.enter(warp, WarpState.barrier, now + 1);
-    sp.notifyPolicy(PolicyEvent.barrier, warp);
-    if (blocks.arrive(block, id, program.barrierWarps[pc])) this.releaseBarrier(block, id, now + 1 + this.arch.barrier.releaseCycles);
-  }
-
-  /**
-   * A BAR that defers blocking: the warp arrives (through the barrier unit) and goes on issuing
-   * past it; the barrier holds it back only at its next instruction that waits for barriers
-   * (Program.waitsForBarrier; wake). [bar] validation/microbench/defer-probe.
-   */
-  private arriveDeferred(warp: number, now: number): void {
-    const { program, warps } = this;
-    const pc = warps.pc[warp];
-    const id = program.barrierId[pc];
-    warps.pendingBarrier[warp] = id;
-    warps.pendingReleaseAt[warp] = -1;
-    this.barrierUnit.freeAt = now + this.arch.barrier.arrivalCycles;
-    if (this.blocks.arrive(warps.block[warp], id, program.barrierWarps[pc])) this.releaseBarrier(warps.block[warp], id, now + 1 + this.arch.barrier.releaseCycles);
-  }
-
-  /**
-   * The warp's deferred barrier, if any, at an instruction that must wait for it: true if the
-   * warp waits (in `barrier`) until the release; false if it was released by `cycle`.
-   */
-  private holdAtDeferredBarrier(warp: number, cycle: number): boolean {
-    const { warps } = this;
-    const releaseAt = warps.pendingReleaseAt[warp];
-    if (releaseAt >= 0 && releaseAt <= cycle) {
-      warps.pendingBarrier[warp] = -1;
-      return false;
-    }
-    this.subpartitions[warps.subpartition[warp]].removeCandidate(warp);
-    this.accounting.enter(warp, WarpState.barrier, cycle);
-    if (releaseAt >= 0) {
-      // Complete but not yet released: wait for the release, which is known.
-      warps.pendingBarrier[warp] = -1;
-      this.events.push(releaseAt, Event.ready, warp);
-    } else {
-      // Not every warp has arrived: the release wakes it (releaseBarrier).
-      warps.waitingAtBarrier[warp] = warps.pendingBarrier[warp];
-    }
-    return true;
-  }
-
-  /**
-   * From `cycle` the warp waits on a fixed latency (`wait`). If its next instruction must wait
-   * for a deferred barrier that is not released yet, ncu counts that as `barrier` ([bar]
-   * branch-probe at 1 warp: the FFMA's 3 cycles of stall count before the ISETP show as wait,
-   * 8 of the ISETP's 12 before the branch as barrier, up to the release); the release turns it
-   * back into `wait` (Event.unbar).
-   */
-  private enterWait(warp: number, cycle: number): void {
-    const { warps } = this;
-    const releaseAt = warps.pendingReleaseAt[warp];
-    if (warps.pendingBarrier[warp] < 0 || this.program.waitsForBarrier[warps.pc[warp]] === 0 || (releaseAt >= 0 && releaseAt <= cycle)) {
-      this.accounting.enter(warp, WarpState.wait, cycle);
-      return;
-    }
-    this.accounting.enter(warp, WarpState.barrier, cycle);
-    warps.barrierShown[warp] = 1;
-    if (releaseAt >= 0) this.events.push(releaseAt, Event.unbar, warp);
-  }
-
-  /** The deferred barrier shown over the warp's stall count is released: it is in `wait` again. */
-  private unbar(warp: number, cycle: number): void {
-    if (this.warps.barrierShown[warp] === 0) return;
-    this.warps.barrierShown[warp] = 0;
-    this.accounting.enter(warp, WarpState.wait, cycle);
-  }
-
-  /** Every warp of `block` waiting at barrier `id` may issue again from `cycle`. */
-  private releaseBarrier(block: number, id: number, cycle: number): void {
-    const { blocks, warps } = this;
-    blocks.resetBarrier(block, id);
-    const first = block * blocks.warpsPerBlock;
-    for (let i = 0; i < blocks.warpsPerBlock; i++) {
-      const w = blocks.warpSlots[first + i];
-      if (warps.block[w] !== block) continue;
-      if (warps.pendingBarrier[w] === id && warps.pendingReleaseAt[w] < 0) {
-        // Arrived at this deferred barrier: released at `cycle`.
-        warps.pendingReleaseAt[w] = cycle;
-        if (warps.barrierShown[w] === 1) this.events.push(cycle, Event.unbar, w);
-        if (warps.waitingAtBarrier[w] === id) warps.pendingBarrier[w] = -1;
-      }
-      if (warps.waitingAtBarrier[w] === id) {
-        warps.waitingAtBarrier[w] = -1;
-        // The BAR's own stall count (pc has moved past it) may keep the warp longer.
-        const stallEnd = warps.lastIssueCycle[w] + this.program.stallCycles[warps.pc[w] - 1];
-        if (stallEnd > cycle) this.accounting.enter(w, WarpState.wait, cycle);
-        this.events.push(Math.max(cycle, stallEnd), Event.ready, w);
-      }
-    }
-  }
-
   /**
    * From `cycle` on the warp wants to issue its next instruction: it becomes a candidate if
    * its operands are ready, or waits (in the state its latest operand implies) until they are.
@@ -455,7 +362,7 @@ export class StreamingMultiprocessor {
     if (this.warps.pendingBarrier[warp] >= 0) {
       // A stall shown as barrier ends here (barrierShown is only set while a barrier is pending).
       this.warps.barrierShown[warp] = 0;
-      if (this.program.waitsForBarrier[pc] === 1 && this.holdAtDeferredBarrier(warp, cycle)) return;
+      if (this.program.waitsForBarrier[pc] === 1 && this.barriers.holdAtDeferred(warp, cycle)) return;
     }
     let readyAt = this.scoreboard.readyAtFor(warp, this.program, pc);
     let reason: WarpState = this.scoreboard.lastReason;
@@ -474,10 +381,10 @@ export class StreamingMultiprocessor {
       sp.addCandidate(warp, cycle);
     } else {
       sp.removeCandidate(warp);
-      if (reason === WarpState.wait) this.enterWait(warp, cycle);
+      if (reason === WarpState.wait) this.barriers.enterWait(warp, cycle);
       else this.accounting.enter(warp, reason, cycle);
       if (reason === WarpState.long_scoreboard) sp.notifyPolicy(PolicyEvent.longStall, warp);
-      this.events.push(readyAt, Event.ready, warp);
+      this.events.push(readyAt, SmEvent.ready, warp);
     }
   }
 
@@ -497,10 +404,7 @@ export class StreamingMultiprocessor {
       this.admitBlocks(cycle);
       return;
     }
-    // Barriers that wait for "all live warps" may now be complete.
-    for (let id = 0; id < 16; id++) {
-      if (blocks.isComplete(block, id)) this.releaseBarrier(block, id, cycle + this.arch.barrier.releaseCycles);
-    }
+    this.barriers.warpLeft(block, cycle);
   }
 
   /**
@@ -523,7 +427,7 @@ export class StreamingMultiprocessor {
         this.liveWarps++;
         const at = cycle + interval * launched++;
         if (at === cycle) this.arrive(w, cycle);
-        else this.events.push(at, Event.arrive, w);
+        else this.events.push(at, SmEvent.arrive, w);
       }
     }
   }

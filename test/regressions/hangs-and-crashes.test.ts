@@ -25,6 +25,14 @@ describe("exit codes and messages of runs that cannot finish (issue 18.9, 16)", 
     }
     expect(readFileSync(html, "utf8")).toMatch(/deadlock at cycle \d+ \(partial report/);
   });
+
+  it("a warp held back by a deferred barrier that never completes is reported at the instruction it waits to issue", async () => {
+    // The BAR lets the FFMA issue past it; EXIT waits for the release that never comes.
+    const deferred = writeScenario(dir, "deadlock-deferred.yaml", `launch: {threadsPerBlock: 32}\nprogram: |\n  BAR.SYNC.DEFER_BLOCKING 0x0, 64\n  FFMA R1, R2, R3, R4\n  EXIT\n`);
+    const r = await cli("run", deferred);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/deadlock at cycle 2: .*warp 0 of block 0 \(SMSP 0\) in barrier at line 5 "EXIT"/);
+  });
 });
 
 describe("output folders that cannot be made (issue 18.6)", () => {

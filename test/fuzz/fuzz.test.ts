@@ -80,7 +80,7 @@ describe("fuzz: the CLI never prints a stack trace", () => {
 
 describe("the scheduler's shortcut picks what a full rescan picks (issue 13)", () => {
   it("random programs, launches and every policy: identical results with and without the shortcut", () => {
-    const loopBody = fc.array(fc.constantFrom("FFMA R1, R1, R2, R3", "IADD3 R4, R4, 1, RZ", "LDG.E R8, [R2.64]", "FFMA R9, R8, R9, R3", "MUFU.RSQ R10, R9", "DFMA R12, R12, R14, R12", "BAR.SYNC 0"), { minLength: 1, maxLength: 8 });
+    const loopBody = fc.array(fc.constantFrom("FFMA R1, R1, R2, R3", "IADD3 R4, R4, 1, RZ", "LDG.E R8, [R2.64]", "FFMA R9, R8, R9, R3", "MUFU.RSQ R10, R9", "DFMA R12, R12, R14, R12", "BAR.SYNC 0", "BAR.SYNC.DEFER_BLOCKING 0", "LDS R6, [R7]"), { minLength: 1, maxLength: 8 });
     fc.assert(
       fc.property(loopBody, validSetup, fc.integer({ min: 1, max: 6 }), (body, s, trips) => {
         const text = [

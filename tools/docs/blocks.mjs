@@ -121,6 +121,31 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /**
+   * docs/validation.md: how 4 and 8 warps of one scheduler share it in an issue-bound loop
+   * (validation/microbench/sched_probe_wide.cu): each warp's trip rate in the steady state, and
+   * the spread of their end times.
+   */
+  async "sched-probe-wide"() {
+    const text = readFileSync("validation/microbench/sched-probe-wide/wide.csv", "utf8").trim().split(/\r?\n/).slice(1);
+    const lines = ["| warps per block (per scheduler) | cycles per trip of each of scheduler 0's warps, trips 40-80 (by warp slot) | last warp's end / first warp's end |", "| --- | --- | --- |"];
+    for (const W of ["16", "32"]) {
+      const starts = new Map();
+      const ends = [];
+      for (const line of text) {
+        const [w, , slot, trip, clock] = line.split(",");
+        if (w !== W) continue;
+        if (Number(trip) === 256) ends.push(Number(clock));
+        if (Number(slot) % 4 !== 0) continue;
+        if (!starts.has(slot)) starts.set(slot, []);
+        starts.get(slot)[Number(trip)] = Number(clock);
+      }
+      const rates = [...starts.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([slot, t]) => `${slot}: ${((t[80] - t[40]) / 40).toFixed(1)}`);
+      lines.push(`| ${W} (${Number(W) / 4}) | ${rates.join(", ")} | ${(Math.max(...ends) / Math.min(...ends)).toFixed(2)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/validation.md: the VIADD probe's loops (validation/microbench/viadd_probe.cu) from their SASS. */
   async "viadd-probe"() {
     const rows = probeRows("validation/microbench/probe-loops.json", "viadd-probe");

@@ -146,11 +146,22 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
-  /** docs/validation.md: the VIADD probe's loops (validation/microbench/viadd_probe.cu) from their SASS. */
+  /** docs/validation.md: the VIADD and integer-pipe probes' loops (viadd_probe.cu, int_pipe_probe.cu) from their SASS. */
   async "viadd-probe"() {
-    const rows = probeRows("validation/microbench/probe-loops.json", "viadd-probe");
+    const rows = [...probeRows("validation/microbench/probe-loops.json", "viadd-probe"), ...probeRows("validation/microbench/probe-loops.json", "int-pipe-probe")];
     const lines = ["| loop (per trip, per warp) | warps per block | H100 cycles per trip | warpsim |", "| --- | --- | --- | --- |"];
-    const what = { viadd: "28 VIADD, 4 IADD3, 32 LOP3", iadd3: "32 IADD3", lop3: "64 LOP3", ffma: "32 FFMA", mix: "16 FFMA, 16 LOP3, 9 VIADD, 7 IADD3" };
+    const what = {
+      viadd: "28 VIADD, 4 IADD3, 32 LOP3",
+      iadd3: "32 IADD3",
+      lop3: "64 LOP3",
+      ffma: "32 FFMA",
+      mix: "16 FFMA, 16 LOP3, 9 VIADD, 7 IADD3",
+      shl: "29 IMAD.SHL, 3 SHF, 32 LOP3",
+      sel: "32 ISETP, 32 SEL",
+      min: "32 VIMNMX, 33 LOP3",
+      lea: "17 IMAD, 16 LEA",
+      prmt: "32 PRMT, 33 LOP3",
+    };
     for (const r of rows) lines.push(`| ${what[r.loop]} | ${r.warps} | ${r.measured.toFixed(1)} | ${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)}) |`);
     return lines.join("\n") + "\n";
   },

@@ -163,6 +163,23 @@ export const BLOCKS = {
       prmt: "32 PRMT, 33 LOP3",
     };
     for (const r of rows) lines.push(`| ${what[r.loop]} | ${r.warps} | ${r.measured.toFixed(1)} | ${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)}) |`);
+    // The stall split at 32 warps: ncu (every second launch of viadd-probe/ncu.csv is a measured one) beside warpsim.
+    const ncu = readFileSync("validation/microbench/viadd-probe/ncu.csv", "utf8").split(/\r?\n/).filter((l) => l.startsWith('"'));
+    const cells = (l) => l.slice(1, -1).split('","');
+    const head = cells(ncu[0]);
+    const measuredRows = ncu.slice(2).map(cells).filter((_, i) => i % 2 === 1);
+    const spec = JSON.parse(readFileSync("validation/microbench/probe-loops.json", "utf8"))["viadd-probe"];
+    const states = ["math_pipe_throttle", "not_selected", "wait"];
+    lines.push("", "| loop, 32 warps: per issue | issue active | math_pipe_throttle | not_selected | wait |", "| --- | --- | --- | --- | --- |");
+    ["viadd", "iadd3", "lop3", "ffma", "mix"].forEach((loop, i) => {
+      const m = measuredRows.filter((r) => r[head.indexOf("Block Size")].startsWith("(1024"))[i];
+      const get = (name) => Number(m[head.indexOf(name)].replace(/,/g, ""));
+      const { kernel, main } = spec.loops[loop];
+      const scenario = { arch: "sm_90", launch: { threadsPerBlock: 1024, blocks: 1, registersPerThread: 32 }, program: { sass: "validation/microbench/viadd-probe/sass.txt", kernel, trips: { [main]: 500 } } };
+      const r = simulate(parseScenario(JSON.stringify(scenario), loop, [], { readFile: (p) => ({ file: p, text: readFileSync(p, "utf8") }) })).sm;
+      const cell = (state) => `${get(`smsp__average_warps_issue_stalled_${state}_per_issue_active.ratio`).toFixed(2)} / ${r.stalls[state].perIssue.toFixed(2)}`;
+      lines.push(`| ${what[loop]} (H100 / warpsim) | ${get("smsp__issue_active.avg.per_cycle_active").toFixed(2)} / ${r.issueActive.toFixed(2)} | ${states.map(cell).join(" | ")} |`);
+    });
     return lines.join("\n") + "\n";
   },
 

@@ -87,10 +87,13 @@ export const sm_90: ArchSpec = {
     DADD: { latencyCycles: 8 }, // [model] as DFMA
     DMUL: { latencyCycles: 8 }, // [model] as DFMA
     MUFU: { latencyCycles: 17 }, // [lat] dependent MUFU.RSQ 17.0
-    // [mma] validation/microbench/mma-red-probe/cycles.csv: HMMA.16816.F32 saturates at 8.0-8.4
-    // cycles per sub-partition with 8 warps each (4 chains or 1). Latency not measured: the
-    // compiler spaces dependent HMMAs 34 cycles apart (mma_loop's stall counts), so <= 34.
-    HMMA: { latencyCycles: 32, issueCycles: 8 },
+    // [mma] validation/microbench/hmma-reuse-probe/cycles.csv: HMMA.16816.F32 saturates at 6.1
+    // cycles per sub-partition with 4-8 warps each (6.07 at 8, block span timed; the SASS fixture
+    // mma_loop shows 6.4 under ncu). The earlier mma-red-probe figure, 8.0-8.4, was its kernel's:
+    // ptxas gave A and B the same registers and copied B with two MOVs before every HMMA
+    // (hmma-reuse-probe/old_probe_hmma4_sass.txt). Latency not measured: the compiler spaces
+    // dependent HMMAs 34 cycles apart (mma_loop's stall counts), so <= 34.
+    HMMA: { latencyCycles: 32, issueCycles: 6 },
     // [lat] LDS pointer chase 23.0 cycles at both clocks. [lds] The LSU takes an LDS/STS each
     // cycle; the SM's shared-memory pipe (sharedMemoryPath) is what limits them.
     LDS: { latencyCycles: 23, issueCycles: 1 },

@@ -121,6 +121,12 @@ export interface ArchSpec {
     dramBytesPerCycle: number;
     /** Contention latency S of DRAM loads (see MemoryLimits.contentionCycles). */
     dramContentionCycles: number;
+    /**
+     * The DRAM path's peak bytes per SM cycle, against which contention counts utilization
+     * (MemoryLimits.contentionBytesPerCycle); dramBytesPerCycle, the most the SM can draw, may be
+     * lower. Default: dramBytesPerCycle.
+     */
+    dramPeakBytesPerCycle?: number;
     /** Global loads one SM may have in flight before new ones wait (lg_throttle). */
     maxLoadsInFlight: number;
   }>;

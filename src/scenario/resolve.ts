@@ -270,9 +270,15 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLaten
   const bw = arch.memoryBandwidth;
   const level =
     m.level === "dram"
-      ? { cycles: arch.memoryLevels.dramCycles, tail: arch.memoryLevels.dramTailCycles, bytesPerCycle: bw.dramBytesPerCycle, contention: bw.dramContentionCycles }
+      ? {
+          cycles: arch.memoryLevels.dramCycles,
+          tail: arch.memoryLevels.dramTailCycles,
+          bytesPerCycle: bw.dramBytesPerCycle,
+          peakBytesPerCycle: bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle,
+          contention: bw.dramContentionCycles,
+        }
       : m.level === "l2"
-        ? { cycles: arch.memoryLevels.l2HitCycles, tail: arch.memoryLevels.l2TailCycles, bytesPerCycle: bw.l2BytesPerCycle, contention: 0 }
+        ? { cycles: arch.memoryLevels.l2HitCycles, tail: arch.memoryLevels.l2TailCycles, bytesPerCycle: bw.l2BytesPerCycle, peakBytesPerCycle: bw.l2BytesPerCycle, contention: 0 }
         : undefined;
   const levelLatency: LatencyDistribution | undefined = level && {
     kind: "exponential",
@@ -283,6 +289,8 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLaten
     loadLatency: m.latency ?? levelLatency ?? DEFAULTS.loadLatency,
     memoryLimits: {
       bytesPerCycle: m.bytesPerCycle ?? level?.bytesPerCycle ?? Infinity,
+      // An explicit bandwidth is also the capacity contention counts against.
+      contentionBytesPerCycle: m.bytesPerCycle ?? level?.peakBytesPerCycle ?? Infinity,
       bytesPerLoad: m.bytesPerLoad ?? DEFAULTS.bytesPerLoad,
       contentionCycles: m.contentionCycles ?? level?.contention ?? 0,
       maxLoadsInFlight: m.maxLoadsInFlight ?? (level ? bw.maxLoadsInFlight : Infinity),

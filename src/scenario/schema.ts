@@ -86,6 +86,7 @@ export const archOverrides = z
         l2BytesPerCycle: z.number().positive(),
         dramBytesPerCycle: z.number().positive(),
         dramContentionCycles: z.number().min(0),
+        dramPeakBytesPerCycle: z.number().positive(),
         maxLoadsInFlight: count(1),
       })
       .partial()

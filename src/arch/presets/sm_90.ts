@@ -133,6 +133,14 @@ export const sm_90: ArchSpec = {
     // [ncu] DRAM latency per load of ld_chain K = 1, F = 0 rises from 557 cycles (W <= 16) to
     // 586 / 636 / 703 at W = 32 / 48 / 64: S u / (1 - u) with S = 49 fits within 10 cycles.
     dramContentionCycles: 49,
+    // [llp] validation/microbench/loaded-latency-probe/cycles.csv (SM at 1980 MHz): a pointer
+    // chase's DRAM latency grows by 20, 41, 74, 160 and 285 cycles while the other warps of every
+    // SM read 3.5, 5.0, 6.3, 8.5 and 9.9 bytes per SM cycle: S u / (1 - u) with u counted against
+    // 12.0 bytes per cycle and S = 60 fits (within 5 cycles at the first two, 10% beyond); in the
+    // ncu clock's cycles (1590 MHz) that is 14.9 bytes per cycle and S = 48, the 49 above. The
+    // 13.3 the SM can draw is below that peak; counting utilization against 13.3 overstated the
+    // queueing near saturation (docs/validation.md).
+    dramPeakBytesPerCycle: 14.9,
     // [ncu] ld_chain K = 8, F = 0, W = 64: about 43 warps per SM wait on 8 loads each while
     // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
     maxLoadsInFlight: 340,

@@ -13,6 +13,12 @@ export interface MemoryLimits {
    * the shared memory (a mean-field M/M/1 term). 0: none.
    */
   readonly contentionCycles: number;
+  /**
+   * The path's peak bytes per cycle, against which the contention term counts utilization:
+   * queueing at the shared DRAM grows with the traffic's share of the raw channel, which can be
+   * above what one SM's loads can draw (bytesPerCycle). Infinity or bytesPerCycle: the same.
+   */
+  readonly contentionBytesPerCycle: number;
   /** Loads that may be in flight from this SM; a load beyond waits in lg_throttle. Infinity: none. */
   readonly maxLoadsInFlight: number;
   /** SM cycles per warp-level global atomic (ArchSpec.globalAtomicCycles, memory.atomicCycles); 0: no limit. */
@@ -33,6 +39,8 @@ const MAX_UTILIZATION = 0.95;
 export class MemorySystem {
   private readonly inFlight = new EventQueue(64);
   private readonly serviceCycles: number;
+  /** Busy fraction (of bytesPerCycle) to utilization of the peak (contentionBytesPerCycle). */
+  private readonly peakShare: number;
   private serverFreeAt = 0;
   private busy = 0;
   private busyAt = 0;
@@ -42,6 +50,7 @@ export class MemorySystem {
     private readonly limits: MemoryLimits,
   ) {
     this.serviceCycles = limits.bytesPerLoad / limits.bytesPerCycle;
+    this.peakShare = limits.contentionBytesPerCycle === Infinity ? 1 : limits.bytesPerCycle / limits.contentionBytesPerCycle;
   }
 
   /** The earliest cycle >= now at which a new load can be accepted. */
@@ -75,7 +84,7 @@ export class MemorySystem {
     this.busyAt = now;
     this.busy += this.serviceCycles / UTILIZATION_WINDOW_CYCLES;
     if (this.limits.contentionCycles === 0) return 0;
-    const u = Math.min(this.busy, MAX_UTILIZATION);
+    const u = Math.min(this.busy * this.peakShare, MAX_UTILIZATION);
     return (this.limits.contentionCycles * u) / (1 - u);
   }
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../arch/presets/index.js";
+import { LatencyModel } from "./latency-model.js";
+import { MemorySystem, type MemoryLimits } from "./memory-system.js";
+
+/** One load at cycle 0 on an idle path: its arrival shows the contention term alone. */
+function firstArrival(contentionBytesPerCycle: number): number {
+  const limits: MemoryLimits = {
+    bytesPerCycle: 12.8, // 128-byte loads: 10 cycles of service each
+    bytesPerLoad: 128,
+    contentionCycles: 1000,
+    contentionBytesPerCycle,
+    maxLoadsInFlight: Infinity,
+    atomicCycles: 0,
+  };
+  return new MemorySystem(new LatencyModel({ kind: "fixed", cycles: 100 }, PRESETS.sm_90, "t"), limits).load(0);
+}
+
+describe("the DRAM contention term", () => {
+  it("counts utilization against the path's peak: one load makes the path 10 / 1000 busy", () => {
+    // Against 12.8 bytes per cycle u = 0.01: 1000 x 0.01 / 0.99 = 10.1 cycles more, 100 + 10.1 -> 111.
+    expect(firstArrival(12.8)).toBe(111);
+    expect(firstArrival(Infinity)).toBe(111);
+    // Against a peak of 25.6 the same traffic is u = 0.005: 1000 x 0.005 / 0.995 = 5.03 more -> 106.
+    expect(firstArrival(25.6)).toBe(106);
+  });
+});

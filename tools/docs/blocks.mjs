@@ -129,7 +129,7 @@ export const BLOCKS = {
   async "sched-probe-wide"() {
     const text = readFileSync("validation/microbench/sched-probe-wide/wide.csv", "utf8").trim().split(/\r?\n/).slice(1);
     const lines = ["| warps per block (per scheduler) | cycles per trip of each of scheduler 0's warps, trips 40-80 (by warp slot) | last warp's end / first warp's end |", "| --- | --- | --- |"];
-    for (const W of ["16", "32"]) {
+    for (const W of ["16", "20", "24", "28", "32"]) {
       const starts = new Map();
       const ends = [];
       for (const line of text) {

@@ -1,7 +1,7 @@
 // Wide scheduler probe (issue 12, fairness): how do 8 warps that share a scheduler take turns?
 // sched_probe.cu stops at 4 warps per scheduler; the ground truth's timelines show a block's
 // warps finishing far apart at 8-16 per scheduler in issue-bound loops. Same fma_chain<4>-like
-// loop (32 FFMAs over 4 accumulators per trip), TRIPS trips, W = 32 warps in one block on one
+// loop (32 FFMAs over 4 accumulators per trip), TRIPS trips, W = 16-32 warps in one block on one
 // SM; lane 0 of each warp records clock() at the start of every trip in shared memory.
 //   nvcc -O3 -arch=sm_90 -o sched_probe_wide sched_probe_wide.cu && ./sched_probe_wide > wide.csv
 // Output columns: W, warp, warpslot, trip, clock (relative to the block's first clock).
@@ -48,7 +48,7 @@ int main() {
   cudaMalloc(&stamps, (MAXW * TRIPS + MAXW) * sizeof(unsigned));
   cudaMalloc(&slots, MAXW * sizeof(unsigned));
   printf("W,warp,warpslot,trip,clock\n");
-  for (int W : {16, 32}) {
+  for (int W : {16, 20, 24, 28, 32}) {
     for (int rep = 0; rep < 2; rep++) probe<<<1, W * 32>>>(out, stamps, slots, 0.999f, 0.5f);  // warm up, then measure
     cudaDeviceSynchronize();
     std::vector<unsigned> h(MAXW * TRIPS + MAXW), s(W);

@@ -1,6 +1,9 @@
+import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { readerBeside } from "../scenario/load.js";
 import { parseScenario } from "../scenario/parse-scenario.js";
+import type { SimulationResult } from "../stats/metrics.js";
 import { simulate } from "./simulate.js";
 
 /**
@@ -25,6 +28,8 @@ export interface ProbeRow {
   readonly warps: number;
   readonly measured: number;
   readonly predicted: number;
+  /** The SM's metrics of the longer run (stalls per issue and the like: prologue included). */
+  readonly sm: SimulationResult["sm"];
 }
 
 interface ProbeSpec {
@@ -41,24 +46,23 @@ export function probeRows(specFile: string, probe: string, loops?: readonly stri
   const specs = JSON.parse(readFileSync(specFile, "utf8")) as Record<string, ProbeSpec>;
   const spec = specs[probe];
   const dir = dirname(specFile);
-  const [head, ...lines] = readFileSync(resolve(dir, spec.cycles), "utf8").trim().split(/\r?\n/);
-  const cols = head.split(",");
-  const readFile = (p: string) => ({ file: p, text: readFileSync(p, "utf8") });
+  const rows = parse(readFileSync(resolve(dir, spec.cycles), "utf8"), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const readFile = readerBeside(specFile);
   const out: ProbeRow[] = [];
-  for (const line of lines) {
-    const row = Object.fromEntries(line.split(",").map((v, i) => [cols[i], v]));
+  for (const row of rows) {
     const loop = spec.loops[row[spec.column]];
     if (loop === undefined || (loops !== undefined && !loops.includes(row[spec.column]))) continue;
-    const cyclesWith = (trips: number) => {
+    const run = (trips: number) => {
       const scenario = {
         arch: "sm_90",
         launch: { threadsPerBlock: Number(row.threads_per_block), blocks: spec.blocks === undefined ? 1 : Number(row[spec.blocks]), registersPerThread: 32 },
         program: { sass: resolve(dir, spec.sass), kernel: loop.kernel, trips: { ...loop.trips, [loop.main]: trips } },
       };
-      return simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile })).cycles;
+      return simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile }));
     };
-    const predicted = (cyclesWith(LONG) - cyclesWith(SHORT)) / ((LONG - SHORT) * loop.per);
-    out.push({ loop: row[spec.column], warps: Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted });
+    const long = run(LONG);
+    const predicted = (long.cycles - run(SHORT).cycles) / ((LONG - SHORT) * loop.per);
+    out.push({ loop: row[spec.column], warps: Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted, sm: long.sm });
   }
   return out;
 }

@@ -1,10 +1,12 @@
 // Markdown blocks that need more than one command's output: each runs warpsim and formats
 // the numbers it printed. Used by tools/docs/sync.mjs.
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import { parseScenario, simulate } from "../../dist/index.js";
 import { benchScenario } from "../../dist/program/generators/h100-kernels.js";
 import { configOf, readValidationData } from "../../dist/run/validate.js";
 import { probeRows } from "../../dist/run/probe-loops.js";
+import { readNcuExport } from "../../dist/ncu/read-export.js";
 
 /** Issue utilization of an SM row in `warpsim run --format json`. */
 async function issueActive(warpsim, file) {
@@ -12,6 +14,12 @@ async function issueActive(warpsim, file) {
 }
 
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
+/** warpsim's figure and its error against the measured one: "102.3 (+1.2%)". */
+const withError = (r) => `${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)})`;
+/** Warps per issue in `state` of one launch of an Nsight Compute raw export. */
+const ncuStall = (launch, state) => launch.values.get(`smsp__average_warps_issue_stalled_${state}_per_issue_active.ratio`);
+/** The launches of an Nsight Compute raw export (ncu --csv --page raw). */
+const ncuLaunches = (file) => readNcuExport(readFileSync(file, "utf8"), file);
 
 export const BLOCKS = {
   /** README: SM issue utilization of the bundled latency-hiding scenarios. */
@@ -116,7 +124,7 @@ export const BLOCKS = {
     const lines = ["| blocks per SM | warps per block | warps per SM | H100 cycles per barrier | warpsim |", "| --- | --- | --- | --- | --- |"];
     for (const r of rows) {
       const k = Number(r.loop);
-      lines.push(`| ${k} | ${r.warps} | ${k * r.warps} | ${r.measured.toFixed(1)} | ${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)}) |`);
+      lines.push(`| ${k} | ${r.warps} | ${k * r.warps} | ${r.measured.toFixed(1)} | ${withError(r)} |`);
     }
     return lines.join("\n") + "\n";
   },
@@ -127,13 +135,12 @@ export const BLOCKS = {
    * the spread of their end times.
    */
   async "sched-probe-wide"() {
-    const text = readFileSync("validation/microbench/sched-probe-wide/wide.csv", "utf8").trim().split(/\r?\n/).slice(1);
+    const records = parse(readFileSync("validation/microbench/sched-probe-wide/wide.csv", "utf8"), { columns: true, skip_empty_lines: true });
     const lines = ["| warps per block (per scheduler) | cycles per trip of each of scheduler 0's warps, trips 40-80 (by warp slot) | last warp's end / first warp's end |", "| --- | --- | --- |"];
     for (const W of ["16", "20", "24", "28", "32"]) {
       const starts = new Map();
       const ends = [];
-      for (const line of text) {
-        const [w, , slot, trip, clock] = line.split(",");
+      for (const { W: w, warpslot: slot, trip, clock } of records) {
         if (w !== W) continue;
         if (Number(trip) === 256) ends.push(Number(clock));
         if (Number(slot) % 4 !== 0) continue;
@@ -162,23 +169,18 @@ export const BLOCKS = {
       lea: "17 IMAD, 16 LEA",
       prmt: "32 PRMT, 33 LOP3",
     };
-    for (const r of rows) lines.push(`| ${what[r.loop]} | ${r.warps} | ${r.measured.toFixed(1)} | ${r.predicted.toFixed(1)} (${r.predicted >= r.measured ? "+" : ""}${pct(r.predicted / r.measured - 1)}) |`);
-    // The stall split at 32 warps: ncu (every second launch of viadd-probe/ncu.csv is a measured one) beside warpsim.
-    const ncu = readFileSync("validation/microbench/viadd-probe/ncu.csv", "utf8").split(/\r?\n/).filter((l) => l.startsWith('"'));
-    const cells = (l) => l.slice(1, -1).split('","');
-    const head = cells(ncu[0]);
-    const measuredRows = ncu.slice(2).map(cells).filter((_, i) => i % 2 === 1);
-    const spec = JSON.parse(readFileSync("validation/microbench/probe-loops.json", "utf8"))["viadd-probe"];
+    for (const r of rows) lines.push(`| ${what[r.loop]} | ${r.warps} | ${r.measured.toFixed(1)} | ${withError(r)} |`);
+    // The stall split at 32 warps beside ncu's. viadd_probe runs each loop at 128 threads, then
+    // 1024, each launch after a warm-up: the measured 1024-thread launches are the last five
+    // odd-numbered ones, in the loops' order.
+    const measured = ncuLaunches("validation/microbench/viadd-probe/ncu.csv").filter((_, i) => i % 2 === 1).slice(5);
     const states = ["math_pipe_throttle", "not_selected", "wait"];
     lines.push("", "| loop, 32 warps: per issue | issue active | math_pipe_throttle | not_selected | wait |", "| --- | --- | --- | --- | --- |");
     ["viadd", "iadd3", "lop3", "ffma", "mix"].forEach((loop, i) => {
-      const m = measuredRows.filter((r) => r[head.indexOf("Block Size")].startsWith("(1024"))[i];
-      const get = (name) => Number(m[head.indexOf(name)].replace(/,/g, ""));
-      const { kernel, main } = spec.loops[loop];
-      const scenario = { arch: "sm_90", launch: { threadsPerBlock: 1024, blocks: 1, registersPerThread: 32 }, program: { sass: "validation/microbench/viadd-probe/sass.txt", kernel, trips: { [main]: 500 } } };
-      const r = simulate(parseScenario(JSON.stringify(scenario), loop, [], { readFile: (p) => ({ file: p, text: readFileSync(p, "utf8") }) })).sm;
-      const cell = (state) => `${get(`smsp__average_warps_issue_stalled_${state}_per_issue_active.ratio`).toFixed(2)} / ${r.stalls[state].perIssue.toFixed(2)}`;
-      lines.push(`| ${what[loop]} (H100 / warpsim) | ${get("smsp__issue_active.avg.per_cycle_active").toFixed(2)} / ${r.issueActive.toFixed(2)} | ${states.map(cell).join(" | ")} |`);
+      const m = measured[i];
+      const { sm } = rows.find((r) => r.loop === loop && r.warps === 32);
+      const cell = (state) => `${ncuStall(m, state).toFixed(2)} / ${sm.stalls[state].perIssue.toFixed(2)}`;
+      lines.push(`| ${what[loop]} (H100 / warpsim) | ${m.values.get("smsp__issue_active.avg.per_cycle_active").toFixed(2)} / ${sm.issueActive.toFixed(2)} | ${states.map(cell).join(" | ")} |`);
     });
     return lines.join("\n") + "\n";
   },
@@ -188,25 +190,12 @@ export const BLOCKS = {
    * (validation/microbench/branch_probe.cu): cycles per trip on the H100 and in warpsim from the
    * same SASS, and the barrier / wait split per issue at 1 and 32 warps.
    */
-  async "branch-probe"(warpsim) {
-    const dir = "validation/microbench/branch-probe";
-    const kernel = { 0: ["_Z11branch_loopILb0EEvPfiPx", "0x00d0"], 1: ["_Z11branch_loopILb1EEvPfiPx", "0x00e0"] };
-    const trips = 4000;
-    const run = async (barrier, threads) => {
-      const [name, branch] = kernel[barrier];
-      const args = ["run", "--sass", `${dir}/sass.txt`, "--kernel", name, "--trip", `${branch}=${trips}`, "--threads", String(threads), "--blocks", "1", "--format", "json"];
-      return JSON.parse(await warpsim(args));
-    };
-    const perIssue = (r, state) => r.sm.stalls[state].perIssue;
-    const ncuPerIssue = (file, state) => {
-      const lines = readFileSync(`${dir}/${file}`, "utf8").split(/\r?\n/).filter((l) => l.startsWith('"'));
-      const cells = (l) => l.slice(1, -1).split('","');
-      const head = cells(lines[0]);
-      return Number(cells(lines[2])[head.indexOf(`smsp__average_warps_issue_stalled_${state}_per_issue_active.ratio`)]);
-    };
+  async "branch-probe"() {
+    const ncuPerIssue = (file, state) => ncuStall(ncuLaunches(`validation/microbench/branch-probe/${file}`)[0], state);
     const lines = ["| warps per block | H100 without BAR | warpsim without BAR | H100 with BAR | warpsim with BAR |", "| --- | --- | --- | --- | --- |"];
     const rows = probeRows("validation/microbench/probe-loops.json", "branch-probe");
-    const split = { 1: await run(1, 32), 32: await run(1, 1024) };
+    const withBar = (warps) => rows.find((r) => r.loop === "1" && r.warps === warps);
+    const perIssue = (warps, state) => withBar(warps).sm.stalls[state].perIssue;
     const constant = { h100: [], warpsim: [] };
     for (const warps of [1, 2, 4, 8, 16, 32]) {
       const [plain, bar] = ["0", "1"].map((loop) => rows.find((r) => r.loop === loop && r.warps === warps));
@@ -224,8 +213,8 @@ export const BLOCKS = {
         `(means over W = 4-32; warpsim's cycles per trip of the loop alone, src/run/probe-loops.ts).`,
       "",
       `Per issue, with the BAR: at 1 warp the H100 shows ${f(ncuPerIssue("ncu_bar_32.csv", "barrier"))} \`barrier\` and ${f(ncuPerIssue("ncu_bar_32.csv", "wait"))} \`wait\` ` +
-        `(warpsim ${f(perIssue(split[1], "barrier"))} and ${f(perIssue(split[1], "wait"))}); at 32 warps ${f(ncuPerIssue("ncu_bar_1024.csv", "barrier"))} and ` +
-        `${f(ncuPerIssue("ncu_bar_1024.csv", "wait"))} (warpsim ${f(perIssue(split[32], "barrier"))} and ${f(perIssue(split[32], "wait"))}). Without it, at 1 warp: ` +
+        `(warpsim ${f(perIssue(1, "barrier"))} and ${f(perIssue(1, "wait"))}); at 32 warps ${f(ncuPerIssue("ncu_bar_1024.csv", "barrier"))} and ` +
+        `${f(ncuPerIssue("ncu_bar_1024.csv", "wait"))} (warpsim ${f(perIssue(32, "barrier"))} and ${f(perIssue(32, "wait"))}). Without it, at 1 warp: ` +
         `${f(ncuPerIssue("ncu_plain_32.csv", "wait"))} \`wait\`, ${f(ncuPerIssue("ncu_plain_32.csv", "branch_resolving"))} \`branch_resolving\`, ` +
         `${f(ncuPerIssue("ncu_plain_32.csv", "no_instruction"))} \`no_instruction\`.`,
     );

@@ -10,6 +10,8 @@ export interface SassRunOptions {
   defaultTrips?: number;
   taken: Record<string, number>;
   conflicts: Record<string, number>;
+  /** threadIdx's shape (`16,16`); default --threads along x. */
+  blockDim?: number[];
   threads: number;
   blocks?: number;
   registers?: number;
@@ -41,6 +43,15 @@ export function addressValue(kind: "trip" | "taken" | "conflicts") {
   };
 }
 
+/** commander parser of `--block-dim 16,16` (x[,y[,z]]). */
+export function blockDim(text: string): number[] {
+  const parts = text.split(/[,x]/).map((p) => Number(p.trim()));
+  if (parts.length < 1 || parts.length > 3 || parts.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw new InvalidArgumentError(`expected the block's shape as X[,Y[,Z]], whole numbers >= 1 whose product is --threads (16,16), found "${text}".`);
+  }
+  return parts;
+}
+
 /**
  * The scenario `run --sass` simulates: the flags' launch on one SM, the kernel's SASS. Registers
  * per thread default to the highest register the kernel names plus 3 (ptxas -v reported exactly
@@ -70,6 +81,7 @@ export function sassScenario(opts: SassRunOptions, highestRegister: number, note
       trips: opts.trip,
       taken: opts.taken,
       conflicts: opts.conflicts,
+      ...(opts.blockDim !== undefined ? { blockDim: opts.blockDim } : {}),
       ...(opts.defaultTrips !== undefined ? { defaultTrips: opts.defaultTrips } : {}),
     },
   };

@@ -32,6 +32,11 @@ export interface ParsedInstruction {
   readonly readBarrier?: number;
   /** SASS: n-way bank conflict of a shared-memory access (its wavefronts are multiplied by n). */
   readonly conflicts?: number;
+  /**
+   * SASS: the wavefronts a shared-memory access takes, derived from the listing's address
+   * arithmetic (src/sass/bank-conflicts.ts); `conflicts`, given by the user, wins over it.
+   */
+  readonly wavefronts?: number;
   /** SASS: this global load's latency distribution, instead of the scenario's memory.latency. */
   readonly loadLatency?: LatencyDistribution;
 }
@@ -80,6 +85,8 @@ export class ParsedProgram {
   readonly readBarriers: ReadonlyMap<number, number>;
   /** Bank-conflict factors of shared-memory accesses by pc (SASS). */
   readonly conflicts: ReadonlyMap<number, number>;
+  /** Wavefronts of shared-memory accesses by pc, derived from a SASS listing's addresses. */
+  readonly wavefronts: ReadonlyMap<number, number>;
   /** Latency distributions of particular global loads by pc (SASS). */
   readonly loadLatencies: ReadonlyMap<number, LatencyDistribution>;
   /** Number of counters a warp needs: one per `.loop`, and per jump taken some of the time. */
@@ -102,6 +109,7 @@ export class ParsedProgram {
     this.jumps = builder.jumps;
     this.readBarriers = builder.readBarriers;
     this.conflicts = builder.conflicts;
+    this.wavefronts = builder.wavefronts;
     this.loadLatencies = builder.loadLatencies;
     let slots = 0;
     for (const l of builder.loops) slots = Math.max(slots, l.slot + 1);
@@ -131,6 +139,7 @@ export class ParsedProgram {
     const jump = this.jumps.find((j) => j.pc === pc);
     const readBarrier = this.readBarriers.get(pc);
     const conflicts = this.conflicts.get(pc);
+    const wavefronts = this.wavefronts.get(pc);
     const loadLatency = this.loadLatencies.get(pc);
     return {
       base: this.base[pc],
@@ -145,6 +154,7 @@ export class ParsedProgram {
       ...(jump ? { jump: { target: jump.target, takenFraction: jump.takenFraction, slot: jump.slot } } : {}),
       ...(readBarrier !== undefined ? { readBarrier } : {}),
       ...(conflicts !== undefined ? { conflicts } : {}),
+      ...(wavefronts !== undefined ? { wavefronts } : {}),
       ...(loadLatency !== undefined ? { loadLatency } : {}),
     };
   }
@@ -201,6 +211,7 @@ export class ParsedProgramBuilder {
   readonly jumps: ParsedJump[] = [];
   readonly readBarriers = new Map<number, number>();
   readonly conflicts = new Map<number, number>();
+  readonly wavefronts = new Map<number, number>();
   readonly loadLatencies = new Map<number, LatencyDistribution>();
   /** Modifier lists are shared between instructions that write the same ones. */
   private readonly modifierLists = new Map<string, readonly string[]>();
@@ -232,6 +243,7 @@ export class ParsedProgramBuilder {
     if (ins.jump) this.jumps.push({ pc, ...ins.jump });
     if (ins.readBarrier !== undefined) this.readBarriers.set(pc, ins.readBarrier);
     if (ins.conflicts !== undefined) this.conflicts.set(pc, ins.conflicts);
+    if (ins.wavefronts !== undefined) this.wavefronts.set(pc, ins.wavefronts);
     if (ins.loadLatency !== undefined) this.loadLatencies.set(pc, ins.loadLatency);
   }
 

@@ -63,7 +63,8 @@ export class Program {
   readonly path: Uint8Array;
   /**
    * Wavefronts of a shared-memory access: 128 bytes each, so 1 for 32-bit words, 2 for .64,
-   * 4 for .128, times the n-way bank conflict a SASS program gives (`conflicts`).
+   * 4 for .128, times the n-way bank conflict a SASS program gives (`conflicts`); or, for a
+   * SASS program, as many as its lanes' addresses take (derived from the listing).
    */
   readonly wavefronts: Uint8Array;
   /**
@@ -207,7 +208,8 @@ export class Program {
       const sharedWrite = async === "copy" && arch.sharedMemoryPath !== undefined;
       this.path[pc] = d.sharedPath || sharedWrite ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
-      this.wavefronts[pc] = Math.min(255, accessWords(modifiers) * (parsed.conflicts.get(pc) ?? 1));
+      const conflicts = parsed.conflicts.get(pc);
+      this.wavefronts[pc] = Math.min(255, conflicts === undefined ? (parsed.wavefronts.get(pc) ?? accessWords(modifiers)) : accessWords(modifiers) * conflicts);
 
       // Registers to wait for: sources and destinations (WAW), each once; then those written.
       const waitStart = pool.length;

@@ -17,6 +17,8 @@ export interface SassFixtures {
       {
         readonly trips: Readonly<Record<string, number | string>>;
         readonly taken?: Readonly<Record<string, number>>;
+        /** The launch's block shape (threadIdx), where it is not threads along x. */
+        readonly blockDim?: readonly number[];
         /** Memory fields of the kernel's scenarios (atomicCycles from a probe of the same address pattern). */
         readonly memory?: Readonly<{ atomicCycles?: number }>;
       }
@@ -75,7 +77,7 @@ export function sassRowScenario(r: Record<string, string>, fixtures: SassFixture
       storeLatency: { kind: "fixed", cycles: 23 },
     },
     seed: 1,
-    program: { sass: fixtures.listing, kernel: r.kernel, trips, ...(spec.taken ? { taken: spec.taken } : {}) },
+    program: { sass: fixtures.listing, kernel: r.kernel, trips, ...(spec.taken ? { taken: spec.taken } : {}), ...(spec.blockDim ? { blockDim: [...spec.blockDim] } : {}) },
   };
 }
 

@@ -3,6 +3,7 @@ import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "../
 import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
 import { OPCODES, OpKind, Reg } from "../program/opcodes.js";
 import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";
+import { sharedWavefronts } from "./bank-conflicts.js";
 
 /** How to run a kernel's SASS: which kernel, and what the text cannot say about control flow. */
 export interface SassOptions {
@@ -25,6 +26,11 @@ export interface SassOptions {
    * address: its wavefronts are multiplied by n. Default 1 (conflict-free).
    */
   readonly conflicts?: Readonly<Record<string, number>>;
+  /**
+   * The block's shape as the kernel indexes it (threadIdx.x, .y, .z), for the bank conflicts
+   * derived from the listing's address arithmetic. Default: the block's threads along x.
+   */
+  readonly blockDim?: readonly [number, number, number];
   /**
    * Latency distribution of particular global loads (LDG, LDL, LD, ATOMG), keyed by address:
    * { "0x0110": { kind: mix, levels: [...] } }. Others use the scenario's memory.latency.
@@ -112,6 +118,8 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   const taken = byAddress(options.taken);
   const conflicts = byAddress(options.conflicts);
   const loads = byAddress<LatencyDistribution>(options.loads);
+  const derived = options.blockDim === undefined ? new Map<number, number>() : sharedWavefronts(keptIns, { blockDim: options.blockDim });
+  warnConflicts(keptIns, derived, conflicts, (text) => warnings.push(`${file}: kernel ${kernel.name}: ${text}`));
   const usedTrips = new Set<number>();
   const usedTaken = new Set<number>();
   const loops: { start: number; end: number }[] = [];
@@ -185,6 +193,7 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
       stall: ins.control.stall,
       ...(ins.control.readBarrier >= 0 ? { readBarrier: Reg.SB0 + ins.control.readBarrier } : {}),
       ...(conflicts.has(ins.address) && OPCODES[ins.opcode].sharedMemory === true ? { conflicts: conflicts.get(ins.address)!.value } : {}),
+      ...(derived.has(ins.address) ? { wavefronts: derived.get(ins.address)! } : {}),
       ...(loads.has(ins.address) && OPCODES[ins.opcode].kind === OpKind.loadGlobal ? { loadLatency: loads.get(ins.address)!.value } : {}),
       ...extra,
     });
@@ -214,6 +223,30 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   }
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, program: new ParsedProgram(builder), kernel, warnings };
+}
+
+/**
+ * Says which accesses the listing's addresses show to conflict (more wavefronts than the
+ * conflict-free access of that width), so a user sees what the derivation assumed.
+ */
+function warnConflicts(list: readonly SassInstruction[], derived: ReadonlyMap<number, number>, given: ReadonlyMap<number, unknown>, say: (text: string) => void): void {
+  const found: string[] = [];
+  for (const ins of list) {
+    const n = derived.get(ins.address);
+    if (n === undefined || given.has(ins.address)) continue;
+    const ideal = conflictFreeWavefronts(ins);
+    if (n > ideal) found.push(`${addressKey(ins.address)} ${ins.opcode} ${n} (conflict-free ${ideal})`);
+  }
+  if (found.length === 0) return;
+  const shown = found.slice(0, 8).join(", ") + (found.length > 8 ? `, and ${found.length - 8} more` : "");
+  say(`bank conflicts derived from the listing's addresses (docs/sass.md, "Bank conflicts"), wavefronts per access: ${shown}; --conflicts ADDRESS=1 (or program.conflicts) overrides one.`);
+}
+
+/** Wavefronts of a conflict-free access of this width: 128 bytes each. */
+function conflictFreeWavefronts(ins: SassInstruction): number {
+  const m = ins.modifiers;
+  if (ins.opcode === "LDSM") return m.includes("4") ? 4 : m.includes("2") ? 2 : 1;
+  return m.includes("128") ? 4 : m.includes("64") ? 2 : 1;
 }
 
 /** An unguarded BRA to itself: the compiler's trap after the last EXIT. */

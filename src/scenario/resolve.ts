@@ -96,7 +96,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   const pinned = checkPinnedResidency(fields.launch, arch, ctx.file);
   if (pinned !== undefined) return { ok: false, issues: [pinned] };
 
-  const source = programOf(fields.program, ctx, fields.launch.registersPerThread);
+  const source = programOf(fields.program, ctx, fields.launch);
   if (!source.ok) return { ok: false, issues: [...source.issues] };
   const parsed = source;
 
@@ -154,8 +154,8 @@ type ProgramSource =
   | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
 
 /** The program of a scenario: assembly text, a generator, or a kernel's SASS from a listing. */
-function programOf(program: ScenarioFields["program"], ctx: ResolveContext, registersPerThread: number): ProgramSource {
-  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, registersPerThread);
+function programOf(program: ScenarioFields["program"], ctx: ResolveContext, launch: ScenarioFields["launch"]): ProgramSource {
+  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, launch);
   const tooBig = checkProgramSize(program, ctx.file);
   if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
   const generated = typeof program !== "string";
@@ -164,7 +164,15 @@ function programOf(program: ScenarioFields["program"], ctx: ResolveContext, regi
   return parsed.ok ? { ok: true, program: parsed.program, assembly, warnings: [] } : parsed;
 }
 
-function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, registersPerThread: number): ProgramSource {
+function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: ScenarioFields["launch"]): ProgramSource {
+  const registersPerThread = launch.registersPerThread;
+  const [x, y = 1, z = 1] = program.blockDim ?? [launch.threadsPerBlock];
+  if (x * y * z !== launch.threadsPerBlock) {
+    return {
+      ok: false,
+      issues: [{ code: "invalid_field", file: ctx.file, path: ["program", "blockDim"], expected: `a block shape of launch.threadsPerBlock = ${launch.threadsPerBlock} threads (x * y * z)`, found: `[${program.blockDim!.join(", ")}]: ${x * y * z} threads` }],
+    };
+  }
   if (ctx.readFile === undefined) {
     return {
       ok: false,
@@ -174,7 +182,7 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, register
   const { file, text } = ctx.readFile(program.sass);
   const listing = readSass(text, file);
   if (!listing.ok) return listing;
-  const built = sassProgram(listing.kernels, program, file);
+  const built = sassProgram(listing.kernels, { ...program, blockDim: [x, y, z] }, file);
   // Problems with the scenario's own fields (kernel, trips, taken) are the scenario's, not the listing's.
   if (!built.ok) return { ok: false, issues: built.issues.map((i) => (i.line === undefined ? { ...i, file: ctx.file } : i)) };
   const assembly = built.kernel.instructions.map((i) => i.text).join("\n");

@@ -132,6 +132,8 @@ export const sassProgramSchema = z
     taken: z.record(z.string(), z.number().min(0).max(1)).optional(),
     /** n-way bank conflict of a shared-memory access, by its address. */
     conflicts: z.record(z.string(), count(1).max(32)).optional(),
+    /** The block's shape as the kernel indexes it ([x], [x, y] or [x, y, z]); default [threadsPerBlock]. */
+    blockDim: z.array(count(1).max(LIMITS.maxThreadsPerBlock)).min(1).max(3).optional(),
     /** Latency distribution of particular global loads, by address. */
     loads: z.record(z.string(), latencyDistribution).optional(),
   })

@@ -35,6 +35,29 @@ describe("warpsim run --sass and warpsim sass", () => {
   });
 });
 
+describe("bank conflicts derived from a listing", () => {
+  const HELDOUT = "validation/sass/heldout/heldout.sass";
+  const gemm = ["run", "--sass", HELDOUT, "--kernel", "gemm_tc", "--trip", "0x0600=2", "--trip", "0x0a00=2", "--taken", "0x00c0=1", "--memory", "l2", "--format", "json"];
+
+  it("says which accesses conflict, and --conflicts ADDRESS=1 overrides one", async () => {
+    const derived = await cli(...gemm);
+    expect(derived.code).toBe(0);
+    // Hand-derived (test/sass/bank-conflicts.test.ts): A tiles' LDSM 4-way, B tiles' 8-way.
+    expect(derived.stderr).toMatch(/0x07b0 LDSM 16 \(conflict-free 4\), 0x07c0 LDSM 32 \(conflict-free 4\)/);
+    const free = ["0x07b0", "0x07c0", "0x07d0", "0x0840", "0x0900", "0x0910", "0x0920", "0x0980"].flatMap((a) => ["--conflicts", `${a}=1`]);
+    const overridden = await cli(...gemm, ...free);
+    expect(overridden.stderr).not.toMatch(/bank conflicts derived/);
+    expect(JSON.parse(overridden.stdout).sm.cycles).toBeLessThan(JSON.parse(derived.stdout).sm.cycles);
+  });
+
+  it("refuses a malformed --block-dim, and one that is not --threads threads", async () => {
+    expect((await cli("run", "--sass", HELDOUT, "--kernel", "stencil2d", "--block-dim", "16x0")).stderr).toMatch(/X\[,Y\[,Z\]\].*found "16x0"/);
+    const r = await cli("run", "--sass", HELDOUT, "--kernel", "stencil2d", "--threads", "256", "--block-dim", "16,8");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/program\.blockDim: expected a block shape of launch\.threadsPerBlock = 256 threads \(x \* y \* z\), found \[16, 8\]: 128 threads/);
+  });
+});
+
 describe("what-if on a real kernel", () => {
   it("sweeps launch shapes over one SASS listing (occupancy on a real kernel)", async () => {
     const { scratchDir, writeScenario } = await import("./cli-helper.js");

@@ -166,7 +166,10 @@ export const sm_90: ArchSpec = {
     // [lds] validation/microbench/lds-probe/cycles.csv: 4 chains of conflict-free LDS per warp
     // reach 0.95-1.00 LDS per SM cycle from 8 warps on (16 warps: 64.1 cycles per trip of 64
     // LDS; 32: 128.4 per 128), from 1 to 4 sub-partitions alike: one SM-wide pipe, a
-    // wavefront (32 x 4 bytes) per cycle.
+    // wavefront (32 x 4 bytes) per cycle. [bank] validation/microbench/bank-conflict-probe:
+    // LDS/STS/LDSM with 1 to 32 lanes per bank take 1 cycle per wavefront ncu counts (LDS.32
+    // at stride 2..32 words: 2.00..32.0 cycles; LDSM.x4, rows 64 bytes apart: 16.0); the
+    // wavefronts an access takes are derived from the listing (src/sass/bank-conflicts.ts).
     wavefrontCycles: 1,
     // [lds] ncu_k4_w32.csv: at 32 warps the LDS queue shows as 6.17 mio_throttle and 4.50
     // short_scoreboard per issue; 20 queued accesses per sub-partition give 5.25 and 3.92 (16

@@ -7,7 +7,7 @@ import { formatTable } from "../../report/table.js";
 import { DEFAULTS } from "../../defaults.js";
 import type { SimulationResult } from "../../stats/metrics.js";
 import { oneOf, wholeNumber } from "../options.js";
-import { addressValue, type SassRunOptions } from "../sass-options.js";
+import { addressValue, blockDim, type SassRunOptions } from "../sass-options.js";
 import { ConfigError, ScenarioError } from "../../errors.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
 
@@ -46,7 +46,8 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("--trip <address=trips>", "with --sass: trips of the loop closed at (or starting at) this address; repeat per loop", addressValue("trip"), {})
     .option("--default-trips <n>", "with --sass: trips of loops not given by --trip (else such a loop is an error)", wholeNumber(1))
     .option("--taken <address=share>", "with --sass: share of executions in which the guarded BRA/EXIT at this address is taken (default 0)", addressValue("taken"), {})
-    .option("--conflicts <address=n>", "with --sass: n-way bank conflict of the shared-memory access at this address (default 1)", addressValue("conflicts"), {})
+    .option("--conflicts <address=n>", "with --sass: n-way bank conflict of the shared-memory access at this address (default: derived from the listing's addresses)", addressValue("conflicts"), {})
+    .option("--block-dim <x,y,z>", "with --sass: the block's shape as the kernel indexes threadIdx (default: --threads along x), for the bank conflicts derived from the listing", blockDim)
     .option("--threads <n>", "with --sass: threads per block", wholeNumber(1), 128)
     .option("--blocks <n>", "with --sass: blocks (default: 1)", wholeNumber(1))
     .option("--registers <n>", "with --sass: registers per thread (default: the highest register the kernel names + 3)", wholeNumber(1))

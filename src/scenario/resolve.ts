@@ -8,6 +8,7 @@ import { parseAssembly, type ParsedProgram } from "../program/parse.js";
 import { DEFAULTS } from "../defaults.js";
 import type { LatencyDistribution } from "../sm/memory/latency-model.js";
 import type { MemoryLimits } from "../sm/memory/memory-system.js";
+import { LEVEL_CODES, LEVEL_NONE } from "../sm/memory/latency-model.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import { LIMITS } from "../limits.js";
 import { readSass } from "../sass/read-sass.js";
@@ -303,6 +304,7 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLaten
       contentionCycles: m.contentionCycles ?? level?.contention ?? 0,
       maxLoadsInFlight: m.maxLoadsInFlight ?? (level ? bw.maxLoadsInFlight : Infinity),
       atomicCycles: m.atomicCycles ?? arch.globalAtomicCycles ?? 0,
+      level: m.level === undefined ? LEVEL_NONE : LEVEL_CODES[m.level],
     },
   };
 }

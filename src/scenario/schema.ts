@@ -97,7 +97,7 @@ export const archOverrides = z
 
 export const memorySchema = z
   .object({
-    /** Every load goes to this level: its latency, bandwidth, contention and in-flight cap. */
+    /** Every load goes to this level: its latency, bandwidth, contention and in-flight cap (a `mix`'s closer hits skip the bandwidth and contention). */
     level: z.enum(["l2", "dram"]).optional(),
     latency: latencyDistribution.optional(),
     storeLatency: latencyDistribution.optional(),

@@ -8,6 +8,13 @@ export type { LatencyDistribution } from "./latency-distribution.js";
  * Draws whole-cycle latencies from a seeded generator. Every draw happens in issue order, so a
  * scenario and seed give the same latencies on every run and machine.
  */
+/** Where a load was served, as a `mix` draws it (LatencyModel.lastLevel, MemoryLimits.level). */
+export const LEVEL_NONE = -1;
+export const LEVEL_L1 = 0;
+export const LEVEL_L2 = 1;
+export const LEVEL_DRAM = 2;
+export const LEVEL_CODES: Readonly<Record<"l1" | "l2" | "dram", number>> = { l1: LEVEL_L1, l2: LEVEL_L2, dram: LEVEL_DRAM };
+
 export class LatencyModel {
   private readonly rng: () => number;
   private readonly draw: () => number;
@@ -21,6 +28,9 @@ export class LatencyModel {
   next(): number {
     return this.draw();
   }
+
+  /** The level (LEVEL_*) that served the last draw of a `mix`; LEVEL_NONE for other distributions. */
+  lastLevel = LEVEL_NONE;
 
   private compile(d: LatencyDistribution, arch: ArchSpec): () => number {
     const rng = this.rng;
@@ -51,6 +61,7 @@ export class LatencyModel {
       case "mix": {
         const defaults = { l1: arch.memoryLevels.l1HitCycles, l2: arch.memoryLevels.l2HitCycles, dram: arch.memoryLevels.dramCycles };
         const cycles = Float64Array.from(d.levels, (l) => l.cycles ?? defaults[l.level]);
+        const levels = Int8Array.from(d.levels, (l) => LEVEL_CODES[l.level]);
         const cumulative = new Float64Array(d.levels.length);
         let sum = 0;
         d.levels.forEach((l, i) => (cumulative[i] = sum += l.fraction));
@@ -58,6 +69,7 @@ export class LatencyModel {
           const u = rng() * sum;
           let i = 0;
           while (i < cumulative.length - 1 && u >= cumulative[i]) i++;
+          this.lastLevel = levels[i];
           return cycles[i];
         };
       }

@@ -1,5 +1,5 @@
 import { EventQueue } from "../../engine/event-queue.js";
-import type { LatencyModel } from "./latency-model.js";
+import { LEVEL_NONE, type LatencyModel } from "./latency-model.js";
 
 /** Limits of the global-memory path seen from one SM (docs/memory.md). */
 export interface MemoryLimits {
@@ -23,6 +23,12 @@ export interface MemoryLimits {
   readonly maxLoadsInFlight: number;
   /** SM cycles per warp-level global atomic (ArchSpec.globalAtomicCycles, memory.atomicCycles); 0: no limit. */
   readonly atomicCycles: number;
+  /**
+   * The level (LEVEL_L2, LEVEL_DRAM) whose bandwidth and contention these are, or LEVEL_NONE.
+   * A load that a `mix` serves from a closer level (an L1 or L2 hit when the level is DRAM, an
+   * L1 hit when it is L2) uses neither: it never reaches that level. In-flight caps still hold.
+   */
+  readonly level: number;
 }
 
 /** Utilization is averaged over about this many cycles. */
@@ -66,8 +72,9 @@ export class MemorySystem {
    * with a latency model of its own (a SASS program's `loads`) draws from that one.
    */
   load(now: number, own?: LatencyModel): number {
-    let arrival = now + (own ?? this.latency).next();
-    if (this.serviceCycles > 0) {
+    const model = own ?? this.latency;
+    let arrival = now + model.next();
+    if (this.serviceCycles > 0 && (model.lastLevel === LEVEL_NONE || model.lastLevel >= this.limits.level)) {
       const start = Math.max(now, this.serverFreeAt);
       this.serverFreeAt = start + this.serviceCycles;
       arrival += start - now + this.contention(now);

@@ -247,6 +247,7 @@ export class StreamingMultiprocessor {
       case OpKind.storeGlobal:
       case OpKind.storeShared: {
         const latency = kind === OpKind.storeGlobal ? this.stores.next() : program.latencyCycles[pc];
+        if (kind === OpKind.storeGlobal) this.memory.store(now);
         const doneAt = start + latency + delay;
         if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
         break;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRESETS } from "../../arch/presets/index.js";
-import { LatencyModel, LEVEL_DRAM, LEVEL_NONE } from "./latency-model.js";
+import { LatencyModel, LEVEL_DRAM, LEVEL_L2, LEVEL_NONE } from "./latency-model.js";
 import { MemorySystem, type MemoryLimits } from "./memory-system.js";
 
 /** One load at cycle 0 on an idle path: its arrival shows the contention term alone. */
@@ -42,5 +42,22 @@ describe("loads a mix serves from a closer level", () => {
 
   it("do not when they hit L2: they never reach DRAM", () => {
     expect(arrivals("l2")).toEqual([100, 100, 100]);
+  });
+});
+
+describe("global stores under memory.level dram", () => {
+  const limits = (level: number): MemoryLimits => ({ bytesPerCycle: 12.8, bytesPerLoad: 128, contentionCycles: 0, contentionBytesPerCycle: 12.8, maxLoadsInFlight: Infinity, atomicCycles: 0, level });
+  const loadAfterStore = (level: number) => {
+    const memory = new MemorySystem(new LatencyModel({ kind: "fixed", cycles: 100 }, PRESETS.sm_90, "t"), limits(level));
+    memory.store(0);
+    return memory.load(0);
+  };
+
+  it("take DRAM's bandwidth: a load behind a store at cycle 0 starts 10 cycles later", () => {
+    expect(loadAfterStore(LEVEL_DRAM)).toBe(110);
+  });
+
+  it("cost nothing when the level is L2 (they stay in the cache)", () => {
+    expect(loadAfterStore(LEVEL_L2)).toBe(100);
   });
 });

@@ -1,5 +1,5 @@
 import { EventQueue } from "../../engine/event-queue.js";
-import { LEVEL_NONE, type LatencyModel } from "./latency-model.js";
+import { LEVEL_DRAM, LEVEL_NONE, type LatencyModel } from "./latency-model.js";
 
 /** Limits of the global-memory path seen from one SM (docs/memory.md). */
 export interface MemoryLimits {
@@ -82,6 +82,18 @@ export class MemorySystem {
     arrival = Math.ceil(arrival);
     if (this.limits.maxLoadsInFlight !== Infinity) this.inFlight.push(arrival, 0, 0);
     return arrival;
+  }
+
+  /**
+   * A global store issued at `now` under memory.level dram: its bytes take DRAM's bandwidth and
+   * count toward its utilization like a load's (a kernel that streams through DRAM writes back
+   * what it stores at the rate it stores it), though nothing waits for it here (the warp's
+   * drain does). Under other levels stores stay in the caches and cost the path nothing.
+   */
+  store(now: number): void {
+    if (this.serviceCycles === 0 || this.limits.level !== LEVEL_DRAM) return;
+    this.serverFreeAt = Math.max(now, this.serverFreeAt) + this.serviceCycles;
+    this.contention(now);
   }
 
   /** Mean-field queueing delay from the utilization over the recent window. */

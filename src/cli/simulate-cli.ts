@@ -19,6 +19,8 @@ export interface CliRunOptions {
   readonly seed?: number;
   readonly maxCycles?: number;
   readonly hooks?: Hooks;
+  /** false: simulate every cycle (SimulateOptions.fastForward). */
+  readonly fastForward?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function simulateForCli(
       seed: options.seed,
       maxCycles,
       hooks: options.hooks,
+      fastForward: options.fastForward,
       signal: controller.signal,
       onProgress: (issued) => progress.update(Math.min(issued, estimate), estimate),
     });

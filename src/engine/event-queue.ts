@@ -26,6 +26,19 @@ export class EventQueue {
   }
 
   /** Cycle of the earliest event, or Infinity when empty. */
+  /** The steady-state fast-forward's view: the heap in its order, times relative to `now`. */
+  steadyState(): { capture(out: number[], now: number): void; shift(delta: number, now: number): void } {
+    return {
+      capture: (out, now) => {
+        out.push(this.size);
+        for (let i = 0; i < this.size; i++) out.push(this.cycle[i] - now, this.kind[i], this.arg[i], this.seq[i] - this.nextSeq);
+      },
+      shift: (delta) => {
+        for (let i = 0; i < this.size; i++) this.cycle[i] += delta;
+      },
+    };
+  }
+
   peekCycle(): number {
     return this.size === 0 ? Infinity : this.cycle[0];
   }

@@ -18,6 +18,13 @@ export interface SimulateOptions {
    * of reusing the last scan while nothing changed. Results must be byte-identical.
    */
   readonly referenceScan?: boolean;
+  /**
+   * Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts). Default true;
+   * the results are the same either way (tested), false only simulates every cycle.
+   */
+  readonly fastForward?: boolean;
+  /** Filled in at the end of the run: the cycles the fast-forward skipped (tests, bench). */
+  readonly fastForwardStats?: { skippedCycles: number };
 }
 
 export interface SimulateAsyncOptions extends SimulateOptions {
@@ -35,7 +42,9 @@ const SLICE_STEPS = 20_000;
 /** Runs a scenario on one SM and returns its metrics. Deterministic for a scenario and seed. */
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): SimulationResult {
   const { sm, seed } = build(scenario, options);
-  return collect(scenario, sm, seed, sm.run(options.maxCycles ?? DEFAULT_MAX_CYCLES));
+  const end = sm.run(options.maxCycles ?? DEFAULT_MAX_CYCLES);
+  if (options.fastForwardStats) options.fastForwardStats.skippedCycles = sm.skippedCycles;
+  return collect(scenario, sm, seed, end);
 }
 
 /**
@@ -99,6 +108,7 @@ function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMul
     memoryLimits: scenario.memoryLimits,
     hooks: options.hooks ?? noHooks(),
     referenceScan: options.referenceScan,
+    fastForward: options.fastForward,
   });
   return { sm, seed };
 }

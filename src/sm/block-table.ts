@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "./steady-state.js";
 /**
  * The blocks resident on the SM, by block slot: which grid block each holds, its warp slots,
  * how many of its warps are still live, and its barriers (16 per block, as bar.sync ids).
@@ -23,6 +24,15 @@ export class BlockTable {
     this.warpSlots = new Int32Array(capacity * warpsPerBlock);
     this.arrived = new Int32Array(capacity * BARRIERS_PER_BLOCK);
     this.expected = new Int32Array(capacity * BARRIERS_PER_BLOCK);
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.same(this.gridIndex);
+    reg.same(this.liveWarps);
+    reg.same(this.warpSlots);
+    reg.same(this.arrived);
+    reg.same(this.expected);
+    reg.sameScalar(() => this.resident, () => {});
   }
 
   get residentBlocks(): number {

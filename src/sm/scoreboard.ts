@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "./steady-state.js";
 import { Reg } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
 import { WarpState } from "../stats/warp-state.js";
@@ -19,6 +20,33 @@ export class Scoreboard {
   }
 
   /** Clears a slot for a new warp. */
+  /**
+   * For the steady-state fast-forward: the registers a program uses (others never change),
+   * times as the distance ahead of `now` (every past time alike) with their reasons.
+   */
+  registerSteadyState(reg: SteadyStateRegistry, used: readonly number[]): void {
+    const warps = this.readyAt.length / Reg.COUNT;
+    reg.custom({
+      capture: (out, now) => {
+        for (let w = 0; w < warps; w++) {
+          for (const r of used) {
+            const i = w * Reg.COUNT + r;
+            const t = this.readyAt[i];
+            out.push(t > now ? t - now : 0, t > now ? this.reason[i] : 0);
+          }
+        }
+      },
+      shift: (delta, now) => {
+        for (let w = 0; w < warps; w++) {
+          for (const r of used) {
+            const i = w * Reg.COUNT + r;
+            if (this.readyAt[i] > now) this.readyAt[i] += delta;
+          }
+        }
+      },
+    });
+  }
+
   reset(warp: number): void {
     this.readyAt.fill(0, warp * Reg.COUNT, (warp + 1) * Reg.COUNT);
   }

@@ -16,6 +16,7 @@ import { Scoreboard } from "./scoreboard.js";
 import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
 import { Barriers } from "./barriers.js";
 import { SmEvent } from "./sm-events.js";
+import { SteadyState, SteadyStateRegistry } from "./steady-state.js";
 import { Subpartition } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
@@ -34,6 +35,8 @@ export interface SmConfig {
   readonly hooks: Hooks;
   /** For tests: the schedulers rescan their candidates every cycle (Subpartition). */
   readonly referenceScan?: boolean;
+  /** Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts); default true. */
+  readonly fastForward?: boolean;
 }
 
 /** How a run ended and the cycle it ended in (the run's length). */
@@ -84,6 +87,8 @@ export class StreamingMultiprocessor {
   private readonly loadModels: readonly LatencyModel[];
   /** Cycle from which the SM's share of the L2 atomic units takes the next global atomic. */
   private atomicFreeAt = 0;
+  /** The steady-state fast-forward, when this run can use it. */
+  private readonly steady: SteadyState | undefined;
 
   constructor(private readonly config: SmConfig) {
     const { arch, program } = config;
@@ -134,6 +139,55 @@ export class StreamingMultiprocessor {
       events: this.events,
       subpartitions: this.subpartitions,
     });
+    this.steady = this.followsSteadyState() ? new SteadyState(this.registerSteadyState(barrierUnit)) : undefined;
+  }
+
+  /** Whether this run may fast-forward: nothing observes every cycle and every policy can be followed. */
+  private followsSteadyState(): boolean {
+    const { hooks } = this.config;
+    if (this.config.fastForward === false || this.config.referenceScan === true) return false;
+    if (hooks.issue.length > 0 || hooks.stateChange.length > 0 || (hooks.schedule?.length ?? 0) > 0) return false;
+    return this.subpartitions.every((sp) => sp.followsSteadyState);
+  }
+
+  private registerSteadyState(barrierUnit: { freeAt: number }): SteadyStateRegistry {
+    const reg = new SteadyStateRegistry();
+    this.warps.registerSteadyState(reg);
+    this.scoreboard.registerSteadyState(reg, this.usedRegisters());
+    this.blocks.registerSteadyState(reg);
+    this.accounting.registerSteadyState(reg);
+    for (const sp of this.subpartitions) sp.registerSteadyState(reg);
+    this.active.registerSteadyState(reg);
+    reg.custom(this.events.steadyState());
+    reg.readyAt(this.constantReadyAt);
+    reg.readyAtScalar(() => barrierUnit.freeAt, (v) => (barrierUnit.freeAt = v));
+    reg.readyAtScalar(() => this.atomicFreeAt, (v) => (this.atomicFreeAt = v));
+    reg.sameScalar(() => this.liveWarps, () => {});
+    reg.sameScalar(() => this.nextGridBlock, () => {});
+    // Loop counters grow by whole trips; a jump's counter (a taken share) must not move.
+    const { program } = this;
+    const slotTrips = new Float64Array(Math.max(1, program.loopSlots));
+    for (let pc = 0; pc < program.length; pc++) if (program.loopTrips[pc] > 0) slotTrips[program.loopSlot[pc]] = program.loopTrips[pc];
+    const slots = this.warps.loopSlots;
+    reg.trips(this.warps.loopCount, (i) => (slots > 0 ? slotTrips[i % slots] : 0));
+    return reg;
+  }
+
+  /** The registers (and pseudo-registers) the program reads or writes. */
+  private usedRegisters(): number[] {
+    const { program } = this;
+    const used = new Set<number>();
+    for (let pc = 0; pc < program.length; pc++) {
+      for (let i = program.waitStart[pc]; i < program.waitStart[pc] + program.waitCount[pc]; i++) used.add(program.regs[i]);
+      for (let i = program.writeStart[pc]; i < program.writeStart[pc] + program.writeCount[pc]; i++) used.add(program.regs[i]);
+      if (program.readBarrier[pc] >= 0) used.add(program.readBarrier[pc]);
+    }
+    return [...used].sort((a, b) => a - b);
+  }
+
+  /** Something that does not repeat from trip to trip happened (see src/sm/steady-state.ts). */
+  private aperiodic(): void {
+    if (this.steady !== undefined) this.steady.aperiodic++;
   }
 
   /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
@@ -156,6 +210,7 @@ export class StreamingMultiprocessor {
     }
     let now = this.now;
     for (let step = 0; step < steps; step++) {
+      if (this.steady !== undefined && this.steady.mark) now += this.steady.observe(now, maxCycles);
       while (events.peekCycle() <= now) {
         const kind = events.peekKind();
         const warp = events.peekArg();
@@ -197,6 +252,11 @@ export class StreamingMultiprocessor {
     return this.stop("interrupted", this.now);
   }
 
+  /** Cycles the steady-state fast-forward skipped. */
+  get skippedCycles(): number {
+    return this.steady?.skippedCycles ?? 0;
+  }
+
   /** The cycle the run has reached. */
   get cycle(): number {
     return this.now;
@@ -227,6 +287,7 @@ export class StreamingMultiprocessor {
     // throughput: their latency (and a read barrier) runs from when the path takes them.
     const path = program.path[pc];
     const start = path === PATH_NONE ? now : path === PATH_SHARED ? this.sharedMemory!.access(now, sp.index, program.wavefronts[pc]) : this.atomicAccess(now);
+    if (path !== PATH_NONE || kind === OpKind.loadGlobal || kind === OpKind.storeGlobal) this.aperiodic();
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:
@@ -294,7 +355,14 @@ export class StreamingMultiprocessor {
     if (program.loopTrips[pc] > 0) {
       const counter = warp * warps.loopSlots + program.loopSlot[pc];
       taken = ++warps.loopCount[counter] < program.loopTrips[pc];
-      if (!taken) warps.loopCount[counter] = 0;
+      if (!taken) {
+        warps.loopCount[counter] = 0;
+        this.aperiodic();
+      } else if (this.steady !== undefined) {
+        // The reference warp's back-edges mark where the state is compared.
+        if (this.steady.referenceWarp < 0) this.steady.referenceWarp = warp;
+        if (this.steady.referenceWarp === warp) this.steady.mark = true;
+      }
     } else {
       taken = this.jumpTaken(warp, pc);
     }
@@ -346,6 +414,7 @@ export class StreamingMultiprocessor {
     const f = program.takenFraction[pc];
     if (f >= 1) return true;
     if (f <= 0) return false;
+    this.aperiodic();
     const counter = warp * warps.loopSlots + program.loopSlot[pc];
     const k = warps.loopCount[counter]++;
     const place = warps.blockAge[warp] * 1024 + warps.warpInBlock[warp] + 1;
@@ -391,6 +460,8 @@ export class StreamingMultiprocessor {
 
   private exitWarp(warp: number, cycle: number): void {
     const { warps, blocks } = this;
+    this.aperiodic();
+    if (this.steady !== undefined && this.steady.referenceWarp === warp) this.steady.referenceWarp = -1;
     const block = warps.block[warp];
     this.accounting.stop(warp, cycle);
     const sp = this.subpartitions[warps.subpartition[warp]];
@@ -435,6 +506,7 @@ export class StreamingMultiprocessor {
 
   /** A launched warp arrives on its sub-partition and may issue from `cycle`. */
   private arrive(warp: number, cycle: number): void {
+    this.aperiodic();
     const sp = this.subpartitions[this.warps.subpartition[warp]];
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.counters.active.change(1, cycle);

@@ -8,6 +8,7 @@ import type { MemorySystem } from "./memory/memory-system.js";
 import type { SharedMemoryPath } from "./memory/shared-memory.js";
 import type { SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
+import type { SteadyStateRegistry } from "./steady-state.js";
 import type { WarpTable } from "./warp-table.js";
 
 /** The SM's barrier unit (ArchSpec.barrier): one warp's BAR every `arrivalCycles`. */
@@ -103,6 +104,29 @@ export class Subpartition {
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
+  }
+
+  /** Whether the steady-state fast-forward can follow this scheduler (its policy registers its state). */
+  get followsSteadyState(): boolean {
+    return this.policy.registerSteadyState !== undefined;
+  }
+
+  /** Its fields, its policy's and its counters', for the steady-state fast-forward. */
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.readyAt(this.unitFreeAt);
+    reg.readyAtScalar(() => this.heldUntil, (v) => (this.heldUntil = v));
+    reg.readyAtScalar(() => this.nextWakeAt, (v) => (this.nextWakeAt = v));
+    reg.same(this.candidates, () => this.candidateCount);
+    reg.same(this.candidateClass, () => this.candidateCount);
+    reg.same(this.position);
+    reg.same(this.classMembers);
+    reg.same(this.eligible, () => this.eligibleCount);
+    reg.sameScalar(() => this.memberMask, () => {});
+    reg.sameScalar(() => (this.dirty ? 1 : 0), () => {});
+    reg.sameScalar(() => this.freeMask, () => {});
+    reg.sameScalar(() => this.lastChosen, () => {});
+    this.policy.registerSteadyState!(reg);
+    this.counters.registerSteadyState(reg);
   }
 
   /** Tells the policy what happened to a warp, if it listens (PolicyEvent). */

@@ -1,3 +1,5 @@
+import type { SteadyStateRegistry } from "./steady-state.js";
+
 /**
  * Per-warp-slot state as parallel typed arrays (struct of arrays), indexed by hardware warp
  * slot. A slot is reused when a new block arrives; `reset` clears what a new warp must not
@@ -76,6 +78,27 @@ export class WarpTable {
     this.barrierShown[warp] = 0;
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.lastIssueCycle[warp] = -1;
+  }
+
+  /** Its fields for the steady-state fast-forward (loop counters are the SM's to register). */
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    const live = (i: number) => this.block[i] >= 0;
+    reg.same(this.pc);
+    reg.same(this.block);
+    reg.same(this.warpInBlock);
+    reg.same(this.subpartition);
+    reg.same(this.age);
+    reg.same(this.blockAge);
+    reg.readyAt(this.storesDoneAt);
+    reg.readyAt(this.asyncCopiesDoneAt);
+    reg.same(this.waitingAtBarrier);
+    reg.same(this.pendingBarrier);
+    reg.readyAt(this.pendingReleaseAt);
+    reg.same(this.barrierShown);
+    reg.happened(this.lastIssueCycle, live);
+    reg.shiftOnly(this.branchIssueCycle, live);
+    reg.same(this.branchPc);
+    reg.same(this.branchTaken);
   }
 
   free(warp: number): void {

@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../sm/steady-state.js";
 import { UNIT_COUNT } from "../arch/arch-spec.js";
 
 /**
@@ -16,6 +17,12 @@ export class ActiveCycles {
   }
 
   /** Closes the open interval at the end of a run that stopped with warps resident. */
+  /** Its fields for the steady-state fast-forward (`since` stays: the next change counts the skip). */
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.totalScalar(() => this.cycles, (v) => (this.cycles = v));
+    reg.sameScalar(() => this.resident, () => {});
+  }
+
   close(cycle: number): void {
     if (this.resident > 0) {
       this.cycles += cycle - this.since;
@@ -40,5 +47,13 @@ export class SchedulerCounters {
 
   constructor(warpSlots: number) {
     this.eligibleHistogram = new Float64Array(warpSlots + 1);
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.totalScalar(() => this.instructions, (v) => (this.instructions = v));
+    reg.total(this.eligibleHistogram);
+    reg.total(this.pipeInstructions);
+    reg.total(this.pipeBusyCycles);
+    this.active.registerSteadyState(reg);
   }
 }

@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../sm/steady-state.js";
 import type { Hooks } from "./hooks.js";
 import { WARP_STATE_COUNT, WarpState } from "./warp-state.js";
 
@@ -104,6 +105,16 @@ export class StateAccounting {
     }
     this.state[warp] = stateAtCycle;
     this.since[warp] = cycle;
+  }
+
+  /** Its fields for the steady-state fast-forward (arrival times stay: lifetimes span the skip). */
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.total(this.warpCycles);
+    reg.same(this.state);
+    reg.happened(this.since, (i) => this.active[i] === 1);
+    reg.same(this.smspOf);
+    reg.same(this.active);
+    reg.sameScalar(() => this.exitedWarps, () => {});
   }
 
   isActive(warp: number): boolean {

@@ -19,6 +19,7 @@ interface RunOptions extends Partial<SassRunOptions> {
   seed?: number;
   out?: string;
   maxCycles: number;
+  fastForward: boolean;
   chart?: string;
   trace?: string;
   traceWindow?: TraceWindow;
@@ -38,6 +39,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("-s, --seed <n>", "seed for every random draw (memory latencies, random scheduler); overrides the scenario's seed", wholeNumber(0))
     .option("-o, --out <file>", "write the report to this file instead of standard output")
     .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULTS.maxCycles)
+    .option("--no-fast-forward", "simulate every cycle of loop trips that repeat exactly, instead of skipping ahead through them (same report; docs/timing.md)")
     .option("--chart <dir>", "write SVG charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs")
     .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
     .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
@@ -83,7 +85,7 @@ Example:
       const trace = opts.trace
         ? await writingTo(opts.trace, () => new TraceWriter(opts.trace!, scenario.arch.subpartitionsPerSm, opts.traceWindow, (pc) => scenario.program.textAt(pc)))
         : undefined;
-      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks() }, setExit);
+      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks(), fastForward: opts.fastForward }, setExit);
       trace?.finish(result.cycles);
       if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result)));
       const text = render(result, opts.format);

@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../steady-state.js";
 import { oldestOf, type SchedulerPolicy, type WarpAges } from "./policy.js";
 
 /**
@@ -21,5 +22,9 @@ export class GreedyThenOldest implements SchedulerPolicy {
   /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */
   repick(): number {
     return this.last;
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.sameScalar(() => this.last, () => {});
   }
 }

@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../steady-state.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 
 /**
@@ -25,5 +26,9 @@ export class GreedyThenYoungest implements SchedulerPolicy {
   /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */
   repick(): number {
     return this.last;
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.sameScalar(() => this.last, () => {});
   }
 }

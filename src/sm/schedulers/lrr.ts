@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../steady-state.js";
 import type { SchedulerPolicy } from "./policy.js";
 
 /**
@@ -23,5 +24,9 @@ export class LooseRoundRobin implements SchedulerPolicy {
       }
     }
     return (this.last = best);
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.sameScalar(() => this.last, () => {});
   }
 }

@@ -7,4 +7,7 @@ export class OldestFirst implements SchedulerPolicy {
   pick(eligible: Int32Array, count: number): number {
     return oldestOf(eligible, count, this.warps);
   }
+
+  /** No state of its own. */
+  registerSteadyState(): void {}
 }

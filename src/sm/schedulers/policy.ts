@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../steady-state.js";
 /**
  * A warp-scheduling policy is only an ordering of the eligible warps (GPGPU-Sim's one good
  * idea). Each sub-partition owns one instance; `pick` is called once per cycle in which at
@@ -16,6 +17,11 @@ export interface SchedulerPolicy {
    * call (the caller knows); must equal what `pick` would return.
    */
   repick?(): number;
+  /**
+   * Optional: registers the policy's own state for the steady-state fast-forward
+   * (src/sm/steady-state.ts). A policy without it (random) turns the fast-forward off.
+   */
+  registerSteadyState?(reg: SteadyStateRegistry): void;
 }
 
 

@@ -1,3 +1,4 @@
+import type { SteadyStateRegistry } from "../steady-state.js";
 import { PolicyEvent, type SchedulerPolicy, type WarpAges } from "./policy.js";
 
 /** Warps in a sub-partition's active set (Gebhart et al. 2011 and Narasiman et al. 2011 use 8). */
@@ -75,6 +76,13 @@ export class TwoLevel implements SchedulerPolicy {
       this.activate(best);
     }
     return (this.last = best);
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.sameScalar(() => this.last, () => {});
+    reg.sameScalar(() => this.activeCount, () => {});
+    reg.same(this.active);
+    reg.custom({ capture: (out) => out.push(this.pending.length, ...this.pending), shift: () => {} });
   }
 
   private activate(warp: number): void {

@@ -1,0 +1,299 @@
+/**
+ * Steady-state fast-forward. Once every warp runs a loop whose trips repeat exactly, the whole
+ * SM's state, read relative to the current cycle, recurs every P cycles: the same pcs, the same
+ * pending results and busy pipes the same distance ahead, the same events queued the same
+ * distance ahead, the same scheduler state. What happens in the next P cycles is then what
+ * happened in the last P, shifted: every statistic grows by the same amount, every loop counter
+ * by the same number of trips. So the SM can move m periods ahead at once, adding m times each
+ * period's growth, and simulate on from there: the result is the one cycle-by-cycle simulation
+ * gives, to the byte (test/fast-forward.test.ts runs every golden scenario both ways).
+ *
+ * It applies only while nothing happens that does not repeat: a global load or store (random
+ * latencies, the memory path's moving utilization), a shared-memory or atomic access, a warp
+ * arriving or leaving, a loop ending, a branch taken a fractional share of the time. The SM
+ * counts those (`aperiodic`); any of them clears the snapshots. It is off when hooks observe
+ * the run (traces see every cycle) and for the random scheduler.
+ *
+ * Each stateful component registers its fields once (SteadyStateRegistry) by how they recur:
+ * `same` (equal), `readyAt` (a time the state waits for: compared as the distance ahead, any
+ * past time alike), `happened` (when something last happened to a live entry: either it moved
+ * on by exactly the period, or it did not change at all, a warp that waits the whole period;
+ * unchanged ones must be older than every moved one, so that orders by these times, such as
+ * oldest-block's, stay as they were), `total` (statistics: grow by the period's increase),
+ * `trips` (loop counters: grow, bounded by each loop's trips).
+ */
+
+type Numbers = Float64Array | Int32Array | Uint8Array | Int8Array;
+
+const SAME = 0;
+const READY_AT = 1;
+const HAPPENED = 2;
+const TOTAL = 3;
+/** Not compared (it orders nothing), but moved on with the rest for live entries. */
+const SHIFT = 4;
+
+interface ArrayCell {
+  readonly kind: number;
+  readonly array: Numbers;
+  /** Entries that count (a prefix), or the whole array. */
+  readonly length?: () => number;
+  readonly live?: (i: number) => boolean;
+}
+
+interface ScalarCell {
+  readonly kind: number;
+  readonly get: () => number;
+  readonly set: (v: number) => void;
+}
+
+/** State with a layout of its own (the event queue). */
+export interface SteadyCustom {
+  /** Appends what must recur, times relative to `now`. */
+  capture(out: number[], now: number): void;
+  /** Moves every time at or after `now` `delta` cycles on. */
+  shift(delta: number, now: number): void;
+}
+
+export class SteadyStateRegistry {
+  readonly arrays: ArrayCell[] = [];
+  readonly scalars: ScalarCell[] = [];
+  readonly customs: SteadyCustom[] = [];
+  tripCounters: { readonly array: Float64Array; readonly tripsOf: (i: number) => number } | undefined;
+
+  same(array: Numbers, length?: () => number): void {
+    this.arrays.push({ kind: SAME, array, ...(length ? { length } : {}) });
+  }
+  readyAt(array: Numbers): void {
+    this.arrays.push({ kind: READY_AT, array });
+  }
+  happened(array: Numbers, live: (i: number) => boolean): void {
+    this.arrays.push({ kind: HAPPENED, array, live });
+  }
+  total(array: Numbers): void {
+    this.arrays.push({ kind: TOTAL, array });
+  }
+  /** A time read only when a run stops (not compared), moved on for live entries. */
+  shiftOnly(array: Numbers, live: (i: number) => boolean): void {
+    this.arrays.push({ kind: SHIFT, array, live });
+  }
+  sameScalar(get: () => number, set: (v: number) => void): void {
+    this.scalars.push({ kind: SAME, get, set });
+  }
+  readyAtScalar(get: () => number, set: (v: number) => void): void {
+    this.scalars.push({ kind: READY_AT, get, set });
+  }
+  totalScalar(get: () => number, set: (v: number) => void): void {
+    this.scalars.push({ kind: TOTAL, get, set });
+  }
+  custom(c: SteadyCustom): void {
+    this.customs.push(c);
+  }
+  /** Loop counters: `tripsOf(i)` is counter i's loop's trips, 0 for a counter that must stay put. */
+  trips(array: Float64Array, tripsOf: (i: number) => number): void {
+    this.tripCounters = { array, tripsOf };
+  }
+}
+
+interface Snapshot {
+  readonly cycle: number;
+  readonly shape: number[];
+  /** A hash of `shape`, compared first. */
+  readonly hash: number;
+  /** `happened` cells' values, NOT_LIVE for entries that are not live. */
+  readonly happened: number[];
+  readonly totals: number[];
+  readonly trips: Float64Array;
+}
+
+/** Distance ahead of `now` of a time the state waits for; every past time alike; negatives are "none". */
+function ahead(v: number, now: number): number {
+  return v < 0 ? v : v > now ? v - now : 0;
+}
+
+/** Snapshots kept: a period of up to this many reference trips (times the stride) is found. */
+const HISTORY = 128;
+const NOT_LIVE = -1e300;
+
+export class SteadyState {
+  /** The warp whose loop back-edges mark the points at which the state is compared (-1: none yet). */
+  referenceWarp = -1;
+  /** Set by the SM when the reference warp takes a loop back-edge; observed at the next cycle's start. */
+  mark = false;
+  /** Counts what does not repeat (see above); any change clears the snapshots. */
+  aperiodic = 0;
+  /** Cycles skipped so far (for tests and the bench). */
+  skippedCycles = 0;
+
+  private history: Snapshot[] = [];
+  private seenAperiodic = -1;
+  private marks = 0;
+  private stride = 1;
+  private misses = 0;
+
+  constructor(private readonly reg: SteadyStateRegistry) {}
+
+  /**
+   * At a marked cycle's start: compares the state with the recent snapshots; on a match, moves
+   * the SM as many whole periods ahead as every loop allows without ending (and without passing
+   * `maxCycles`), and returns the cycles skipped (0 if none).
+   */
+  observe(now: number, maxCycles: number): number {
+    this.mark = false;
+    if (this.aperiodic !== this.seenAperiodic) {
+      this.seenAperiodic = this.aperiodic;
+      this.history = [];
+      this.marks = 0;
+      return 0;
+    }
+    if (++this.marks % this.stride !== 0) return 0;
+    const snap = this.capture(now);
+    for (let j = this.history.length - 1; j >= 0; j--) {
+      const old = this.history[j];
+      if (old.hash !== snap.hash || !sameNumbers(old.shape, snap.shape)) continue;
+      const skipped = this.skip(old, snap, now, maxCycles);
+      if (skipped > 0) {
+        this.history = [];
+        this.skippedCycles += skipped;
+        return skipped;
+      }
+    }
+    this.history.push(snap);
+    if (this.history.length > HISTORY) this.history.shift();
+    // Compare less often while nothing recurs, so a run that never settles pays little.
+    if (++this.misses % HISTORY === 0 && this.stride < 64) this.stride *= 2;
+    return 0;
+  }
+
+  private capture(now: number): Snapshot {
+    const shape: number[] = [];
+    const happened: number[] = [];
+    const totals: number[] = [];
+    for (const c of this.reg.arrays) {
+      const a = c.array;
+      const n = c.length ? c.length() : a.length;
+      if (c.kind === SAME) {
+        shape.push(n);
+        for (let i = 0; i < n; i++) shape.push(a[i]);
+      } else if (c.kind === READY_AT) {
+        for (let i = 0; i < n; i++) shape.push(ahead(a[i], now));
+      } else if (c.kind === HAPPENED) {
+        for (let i = 0; i < n; i++) happened.push(c.live!(i) ? a[i] : NOT_LIVE);
+      } else if (c.kind === TOTAL) {
+        for (let i = 0; i < n; i++) totals.push(a[i]);
+      }
+    }
+    for (const s of this.reg.scalars) {
+      const v = s.get();
+      if (s.kind === SAME) shape.push(v);
+      else if (s.kind === READY_AT) shape.push(ahead(v, now));
+      else totals.push(v);
+    }
+    for (const c of this.reg.customs) c.capture(shape, now);
+    const trips = this.reg.tripCounters ? Float64Array.from(this.reg.tripCounters.array) : new Float64Array(0);
+    return { cycle: now, shape, hash: hashNumbers(shape), happened, totals, trips };
+  }
+
+  /** Moves m periods ahead if the loops allow at least one; returns the cycles skipped. */
+  private skip(old: Snapshot, snap: Snapshot, now: number, maxCycles: number): number {
+    const period = snap.cycle - old.cycle;
+    if (period <= 0) return 0;
+    let m = Math.floor((maxCycles - now) / period) - 1;
+    const counters = this.reg.tripCounters;
+    let progress = false;
+    for (let i = 0; i < snap.trips.length; i++) {
+      const d = snap.trips[i] - old.trips[i];
+      if (d === 0) continue;
+      const trips = counters!.tripsOf(i);
+      if (d < 0 || trips === 0) return 0;
+      progress = true;
+      // Each skipped trip must be one the loop takes: the counter stays below trips - 1 with a period to spare.
+      m = Math.min(m, Math.floor((trips - 1 - d - snap.trips[i]) / d));
+    }
+    if (!progress || m < 1) return 0;
+    const moved = this.movedEntries(old, snap);
+    if (moved === undefined) return 0;
+    const growth = snap.totals.map((v, i) => v - old.totals[i]);
+    // Sums of whole numbers stay exact when multiplied; anything else might not, so do not skip.
+    if (!growth.every(Number.isInteger)) return 0;
+    this.apply(m, period, growth, moved, snap, old, now);
+    return m * period;
+  }
+
+  /**
+   * Which `happened` entries moved on by exactly the period (1) and which did not change (0);
+   * undefined if any did something else, or an unchanged one is not older than every moved one
+   * of its cell (in the old snapshot).
+   */
+  private movedEntries(old: Snapshot, snap: Snapshot): Uint8Array | undefined {
+    const period = snap.cycle - old.cycle;
+    const moved = new Uint8Array(snap.happened.length);
+    let k = 0;
+    for (const c of this.reg.arrays) {
+      if (c.kind !== HAPPENED) continue;
+      const n = c.length ? c.length() : c.array.length;
+      let newestStale = -Infinity;
+      let oldestMoved = Infinity;
+      for (let i = 0; i < n; i++, k++) {
+        const was = old.happened[k];
+        const is = snap.happened[k];
+        if (was === is) {
+          if (is !== NOT_LIVE && is > newestStale) newestStale = is;
+        } else if (was !== NOT_LIVE && is !== NOT_LIVE && is - was === period) {
+          moved[k] = 1;
+          if (was < oldestMoved) oldestMoved = was;
+        } else {
+          return undefined;
+        }
+      }
+      if (newestStale >= oldestMoved) return undefined;
+    }
+    return moved;
+  }
+
+  private apply(m: number, period: number, growth: readonly number[], moved: Uint8Array, snap: Snapshot, old: Snapshot, now: number): void {
+    const delta = m * period;
+    let t = 0;
+    let k = 0;
+    for (const c of this.reg.arrays) {
+      const a = c.array;
+      const n = c.length ? c.length() : a.length;
+      if (c.kind === READY_AT) {
+        for (let i = 0; i < n; i++) if (a[i] > now) a[i] += delta;
+      } else if (c.kind === HAPPENED) {
+        for (let i = 0; i < n; i++, k++) if (moved[k] === 1) a[i] += delta;
+      } else if (c.kind === SHIFT) {
+        // Recent ones only (since the old snapshot): an older one is read by nothing.
+        for (let i = 0; i < n; i++) if (c.live!(i) && a[i] > old.cycle) a[i] += delta;
+      } else if (c.kind === TOTAL) {
+        for (let i = 0; i < n; i++) a[i] += m * growth[t++];
+      }
+    }
+    for (const s of this.reg.scalars) {
+      const v = s.get();
+      if (s.kind === READY_AT && v > now) s.set(v + delta);
+      else if (s.kind === TOTAL) s.set(v + m * growth[t++]);
+    }
+    for (const c of this.reg.customs) c.shift(delta, now);
+    const counters = this.reg.tripCounters;
+    if (counters) for (let i = 0; i < snap.trips.length; i++) counters.array[i] += m * (snap.trips[i] - old.trips[i]);
+  }
+}
+
+/** FNV-1a over the numbers' 32-bit halves: a cheap first comparison. */
+function hashNumbers(values: readonly number[]): number {
+  const f = new Float64Array(1);
+  const u = new Uint32Array(f.buffer);
+  let h = 0x811c9dc5;
+  for (const v of values) {
+    f[0] = v;
+    h = Math.imul(h ^ u[0], 0x01000193);
+    h = Math.imul(h ^ u[1], 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,5 +1,5 @@
 // Runs one benchmark case once in this process and prints its measurements as JSON.
-// Usage: node bench/case.mjs <case>   (bench/run.mjs calls it in a fresh process per run)
+// Usage: node bench/case.mjs <case> [--no-fast-forward]   (bench/run.mjs calls it in a fresh process per run)
 import { performance } from "node:perf_hooks";
 import { parseScenario, simulate } from "../dist/index.js";
 import { CASES } from "./cases.mjs";
@@ -12,7 +12,8 @@ if (!make) {
 }
 const scenario = parseScenario(make(), name);
 const start = performance.now();
-const result = simulate(scenario, { maxCycles: 2e9 });
+const fastForwardStats = { skippedCycles: 0 };
+const result = simulate(scenario, { maxCycles: 2e9, fastForward: !process.argv.includes("--no-fast-forward"), fastForwardStats });
 const seconds = (performance.now() - start) / 1000;
 if (result.outcome.status !== "completed") {
   console.error(`${name} did not complete: ${result.outcome.status}`);
@@ -24,6 +25,7 @@ console.log(
     seconds,
     instructions: result.sm.instExecuted,
     cycles: result.cycles,
+    skippedCycles: fastForwardStats.skippedCycles,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
   }),
 );

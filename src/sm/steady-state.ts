@@ -112,6 +112,10 @@ function ahead(v: number, now: number): number {
 
 /** Snapshots kept: a period of up to this many reference trips (times the stride) is found. */
 const HISTORY = 128;
+/** Misses after which snapshots are taken half as often. */
+const BACKOFF = 8;
+/** At most one snapshot per this many reference trips. */
+const MAX_STRIDE = 1024;
 const NOT_LIVE = -1e300;
 
 export class SteadyState {
@@ -159,8 +163,9 @@ export class SteadyState {
     }
     this.history.push(snap);
     if (this.history.length > HISTORY) this.history.shift();
-    // Compare less often while nothing recurs, so a run that never settles pays little.
-    if (++this.misses % HISTORY === 0 && this.stride < 64) this.stride *= 2;
+    // Compare less often while nothing recurs, so a run that never settles pays little (the
+    // snapshots then span stride x HISTORY trips).
+    if (++this.misses % BACKOFF === 0 && this.stride < MAX_STRIDE) this.stride *= 2;
     return 0;
   }
 

@@ -271,6 +271,17 @@ export class Program {
     }
     return countDynamic(this.length, loops).reduce((a, b) => a + b, 0);
   }
+
+  /** The registers (and dependency barriers) the program reads or writes, ascending. */
+  usedRegisters(): number[] {
+    const used = new Set<number>();
+    for (let pc = 0; pc < this.length; pc++) {
+      for (let i = this.waitStart[pc]; i < this.waitStart[pc] + this.waitCount[pc]; i++) used.add(this.regs[i]);
+      for (let i = this.writeStart[pc]; i < this.writeStart[pc] + this.writeCount[pc]; i++) used.add(this.regs[i]);
+      if (this.readBarrier[pc] >= 0) used.add(this.readBarrier[pc]);
+    }
+    return [...used].sort((a, b) => a - b);
+  }
 }
 
 interface Loop {

@@ -154,7 +154,7 @@ function valueOf(text: string, m: Machine): LaneValue | undefined {
 function destinationWidth(ins: SassInstruction): number {
   const m = ins.modifiers;
   if (m.includes("128") || ins.opcode.endsWith("MMA") || (ins.opcode === "LDSM" && m.includes("4"))) return 4;
-  if (m.includes("64") || m.includes("WIDE") || (ins.opcode === "LDSM" && m.includes("2")) || /^D(ADD|FMA|MUL|MNMX|SETP)$/.test(ins.opcode)) return 2;
+  if (m.includes("64") || m.includes("F64") || m.includes("WIDE") || (ins.opcode === "LDSM" && m.includes("2")) || /^D(ADD|FMA|MUL|MNMX)$/.test(ins.opcode)) return 2;
   return 1;
 }
 
@@ -166,7 +166,8 @@ function nextRegister(name: string, k: number): string {
 /** One instruction's effect on the registers it writes. */
 function step(ins: SassInstruction, m: Machine, special: (name: string) => LaneValue | undefined): void {
   const regs = m.regs;
-  const dst = ins.operands[0];
+  // SHFL writes a predicate first, then its register (`SHFL.BFLY PT, R5, R4, 0x1, 0x1f`).
+  const dst = ins.operands[ins.opcode === "SHFL" ? 1 : 0];
   if (dst === undefined || !REGISTER.test(dst) || dst.endsWith("Z")) return;
   const srcs = ins.operands.slice(1).filter((o) => !PREDICATE.test(o));
   const v = (i: number) => (srcs[i] === undefined ? undefined : valueOf(srcs[i], m));

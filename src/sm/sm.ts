@@ -153,7 +153,7 @@ export class StreamingMultiprocessor {
   private registerSteadyState(barrierUnit: { freeAt: number }): SteadyStateRegistry {
     const reg = new SteadyStateRegistry();
     this.warps.registerSteadyState(reg);
-    this.scoreboard.registerSteadyState(reg, this.usedRegisters());
+    this.scoreboard.registerSteadyState(reg, this.program.usedRegisters());
     this.blocks.registerSteadyState(reg);
     this.accounting.registerSteadyState(reg);
     for (const sp of this.subpartitions) sp.registerSteadyState(reg);
@@ -171,18 +171,6 @@ export class StreamingMultiprocessor {
     const slots = this.warps.loopSlots;
     reg.trips(this.warps.loopCount, (i) => (slots > 0 ? slotTrips[i % slots] : 0));
     return reg;
-  }
-
-  /** The registers (and pseudo-registers) the program reads or writes. */
-  private usedRegisters(): number[] {
-    const { program } = this;
-    const used = new Set<number>();
-    for (let pc = 0; pc < program.length; pc++) {
-      for (let i = program.waitStart[pc]; i < program.waitStart[pc] + program.waitCount[pc]; i++) used.add(program.regs[i]);
-      for (let i = program.writeStart[pc]; i < program.writeStart[pc] + program.writeCount[pc]; i++) used.add(program.regs[i]);
-      if (program.readBarrier[pc] >= 0) used.add(program.readBarrier[pc]);
-    }
-    return [...used].sort((a, b) => a - b);
   }
 
   /** Something that does not repeat from trip to trip happened (see src/sm/steady-state.ts). */

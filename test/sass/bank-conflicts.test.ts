@@ -119,6 +119,8 @@ describe("wavefronts derived from a listing's address arithmetic (hand-derived)"
   it("says nothing where the addresses are not known: a loaded value, a guarded write that may differ", () => {
     expect(last(["S2R R0, SR_TID.X", "LDG.E R1, desc[UR4][R2.64]", "IMAD R1, R1, 0x4, R0", "LDS R3, [R1]"])).toBeUndefined();
     expect(last(["S2R R0, SR_TID.X", "IMAD.SHL.U32 R1, R0, 0x4, RZ", "@P0 IMAD.SHL.U32 R1, R0, 0x80, RZ", "LDS R3, [R1]"])).toBeUndefined();
+    // SHFL writes its register after a predicate: the shuffled value is unknown.
+    expect(last(["S2R R0, SR_TID.X", "IMAD.SHL.U32 R1, R0, 0x80, RZ", "SHFL.BFLY PT, R1, R1, 0x1, 0x1f", "LDS R3, [R1]"])).toBeUndefined();
     // A guarded write of the same value keeps it.
     expect(last(["S2R R0, SR_TID.X", "IMAD.SHL.U32 R1, R0, 0x80, RZ", "@P0 IMAD.SHL.U32 R1, R0, 0x80, RZ", "LDS R3, [R1]"])).toBe(32);
   });

@@ -45,12 +45,30 @@ describe("fast-forward: the same report, byte for byte", () => {
     ["greedy-then-oldest", loop(FFMA_IADD, 2000, "threadsPerBlock: 256, blocks: 2", "scheduler: gto\n")],
     ["loose round-robin", loop(FFMA_IADD, 2000, "threadsPerBlock: 256", "scheduler: lrr\n")],
     ["two-level", loop(FFMA_IADD, 2000, "threadsPerBlock: 512", "scheduler: two-level\n")],
+    [
+      "global loads of a fixed latency, with no bandwidth or in-flight limit, and stores",
+      loop("LDG.E.64 R2, [R2.64]\nFFMA R10, R3, R4, R5\nSTG.E [R6.64], R10", 2000, "threadsPerBlock: 256", "memory: { latency: { kind: fixed, cycles: 300 }, storeLatency: { kind: fixed, cycles: 23 } }\n"),
+    ],
   ];
   for (const [name, scenario] of skipping) {
     it(`skips and agrees: ${name}`, () => {
       const { fast, plain, skipped } = bothWays(scenario);
       expect(fast).toBe(plain);
       expect(skipped).toBeGreaterThan(0);
+    });
+  }
+
+  // Random latencies, a bandwidth, a cap on loads in flight: each load leaves the memory path changed.
+  const memoryCases: [string, string][] = [
+    ["uniform latencies", "memory: { latency: { kind: uniform, min: 300, max: 400 } }\n"],
+    ["DRAM's bandwidth and contention", "memory: { level: dram, latency: { kind: fixed, cycles: 300 } }\n"],
+    ["a cap on loads in flight", "memory: { latency: { kind: fixed, cycles: 300 }, maxLoadsInFlight: 64 }\n"],
+  ];
+  for (const [name, memory] of memoryCases) {
+    it(`does not skip loads with ${name}, and agrees`, () => {
+      const { fast, plain, skipped } = bothWays(loop("LDG.E R2, [R8.64]\nFFMA R10, R2, R4, R5", 300, "threadsPerBlock: 256", memory));
+      expect(fast).toBe(plain);
+      expect(skipped).toBe(0);
     });
   }
 

@@ -89,6 +89,8 @@ export class StreamingMultiprocessor {
   private atomicFreeAt = 0;
   /** The steady-state fast-forward, when this run can use it. */
   private readonly steady: SteadyState | undefined;
+  /** 1 at each pc whose instruction changes state that does not repeat (see aperiodicPcs). */
+  private readonly aperiodicAt: Uint8Array;
 
   constructor(private readonly config: SmConfig) {
     const { arch, program } = config;
@@ -140,6 +142,25 @@ export class StreamingMultiprocessor {
       subpartitions: this.subpartitions,
     });
     this.steady = this.followsSteadyState() ? new SteadyState(this.registerSteadyState(barrierUnit)) : undefined;
+    this.aperiodicAt = this.aperiodicPcs();
+  }
+
+  /**
+   * Instructions whose effects do not repeat from trip to trip: shared-memory and atomic
+   * accesses (their paths' queues), global loads with a random latency or a bandwidth or
+   * in-flight limit, and global stores with a random latency or that take DRAM's bandwidth.
+   */
+  private aperiodicPcs(): Uint8Array {
+    const { program } = this;
+    const at = new Uint8Array(program.length);
+    for (let pc = 0; pc < program.length; pc++) {
+      const kind = program.kind[pc];
+      const own = program.loadModel[pc];
+      const load = kind === OpKind.loadGlobal && !this.memory.loadRepeats(own >= 0 ? this.loadModels[own] : undefined);
+      const store = kind === OpKind.storeGlobal && !(this.stores.repeats && this.memory.storeRepeats);
+      if (program.path[pc] !== PATH_NONE || load || store) at[pc] = 1;
+    }
+    return at;
   }
 
   /** Whether this run may fast-forward: nothing observes every cycle and every policy can be followed. */
@@ -275,7 +296,7 @@ export class StreamingMultiprocessor {
     // throughput: their latency (and a read barrier) runs from when the path takes them.
     const path = program.path[pc];
     const start = path === PATH_NONE ? now : path === PATH_SHARED ? this.sharedMemory!.access(now, sp.index, program.wavefronts[pc]) : this.atomicAccess(now);
-    if (path !== PATH_NONE || kind === OpKind.loadGlobal || kind === OpKind.storeGlobal) this.aperiodic();
+    if (this.aperiodicAt[pc] === 1) this.aperiodic();
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:

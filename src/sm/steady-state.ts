@@ -8,8 +8,8 @@
  * period's growth, and simulate on from there: the result is the one cycle-by-cycle simulation
  * gives, to the byte (test/fast-forward.test.ts runs every golden scenario both ways).
  *
- * It applies only while nothing happens that does not repeat: a global load or store (random
- * latencies, the memory path's moving utilization), a shared-memory or atomic access, a warp
+ * It applies only while nothing happens that does not repeat: a global load or store with a
+ * random latency, a bandwidth or an in-flight cap (MemorySystem.loadRepeats), a shared-memory or atomic access, a warp
  * arriving or leaving, a loop ending, a branch taken a fractional share of the time. The SM
  * counts those (`aperiodic`); any of them clears the snapshots. It is off when hooks observe
  * the run (traces see every cycle) and for the random scheduler.

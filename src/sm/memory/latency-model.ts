@@ -19,9 +19,13 @@ export class LatencyModel {
   private readonly rng: () => number;
   private readonly draw: () => number;
 
+  /** Every draw is the same (a fixed latency): nothing about it changes from one access to the next. */
+  readonly repeats: boolean;
+
   constructor(distribution: LatencyDistribution, arch: ArchSpec, seed: string) {
     this.rng = seedrandom(seed);
     this.draw = this.compile(distribution, arch);
+    this.repeats = distribution.kind === "fixed";
   }
 
   /** Latency in cycles (>= 1) of the next access. */

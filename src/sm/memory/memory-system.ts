@@ -59,6 +59,20 @@ export class MemorySystem {
     this.peakShare = limits.contentionBytesPerCycle === Infinity ? 1 : limits.bytesPerCycle / limits.contentionBytesPerCycle;
   }
 
+  /**
+   * Whether a load (drawn from `own`, else the path's model) leaves the path as it found it:
+   * a fixed latency, no bandwidth to queue for, no cap on loads in flight. The steady-state
+   * fast-forward can repeat such loads.
+   */
+  loadRepeats(own?: LatencyModel): boolean {
+    return (own ?? this.latency).repeats && this.serviceCycles === 0 && this.limits.maxLoadsInFlight === Infinity;
+  }
+
+  /** Whether a store leaves the path as it found it (store() does nothing). */
+  get storeRepeats(): boolean {
+    return this.serviceCycles === 0 || this.limits.level !== LEVEL_DRAM;
+  }
+
   /** The earliest cycle >= now at which a new load can be accepted. */
   acceptAt(now: number): number {
     if (this.limits.maxLoadsInFlight === Infinity) return now;

@@ -190,7 +190,7 @@ export class StreamingMultiprocessor {
     const slotTrips = new Float64Array(Math.max(1, program.loopSlots));
     for (let pc = 0; pc < program.length; pc++) if (program.loopTrips[pc] > 0) slotTrips[program.loopSlot[pc]] = program.loopTrips[pc];
     const slots = this.warps.loopSlots;
-    reg.trips(this.warps.loopCount, (i) => (slots > 0 ? slotTrips[i % slots] : 0));
+    reg.trips(this.warps.loopCount, this.warps.loopExits, (i) => (slots > 0 ? slotTrips[i % slots] : 0));
     return reg;
   }
 
@@ -366,7 +366,7 @@ export class StreamingMultiprocessor {
       taken = ++warps.loopCount[counter] < program.loopTrips[pc];
       if (!taken) {
         warps.loopCount[counter] = 0;
-        this.aperiodic();
+        warps.loopExits[counter]++;
       } else if (this.steady !== undefined) {
         // The reference warp's back-edges mark where the state is compared.
         if (this.steady.referenceWarp < 0) this.steady.referenceWarp = warp;

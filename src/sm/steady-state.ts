@@ -9,8 +9,9 @@
  * gives, to the byte (test/fast-forward.test.ts runs every golden scenario both ways).
  *
  * It applies only while nothing happens that does not repeat: a global load or store with a
- * random latency, a bandwidth or an in-flight cap (MemorySystem.loadRepeats), a shared-memory or atomic access, a warp
- * arriving or leaving, a loop ending, a branch taken a fractional share of the time. The SM
+ * random latency, a bandwidth or an in-flight cap (MemorySystem.loadRepeats), a shared-memory
+ * or atomic access, a warp arriving or leaving, a branch taken a fractional share of the time.
+ * An inner loop may end within a period if it is at the same trip at both ends of it. The SM
  * counts those (`aperiodic`); any of them clears the snapshots. It is off when hooks observe
  * the run (traces see every cycle) and for the random scheduler.
  *
@@ -58,7 +59,7 @@ export class SteadyStateRegistry {
   readonly arrays: ArrayCell[] = [];
   readonly scalars: ScalarCell[] = [];
   readonly customs: SteadyCustom[] = [];
-  tripCounters: { readonly array: Float64Array; readonly tripsOf: (i: number) => number } | undefined;
+  tripCounters: { readonly array: Float64Array; readonly exits: Float64Array; readonly tripsOf: (i: number) => number } | undefined;
 
   same(array: Numbers, length?: () => number): void {
     this.arrays.push({ kind: SAME, array, ...(length ? { length } : {}) });
@@ -88,9 +89,13 @@ export class SteadyStateRegistry {
   custom(c: SteadyCustom): void {
     this.customs.push(c);
   }
-  /** Loop counters: `tripsOf(i)` is counter i's loop's trips, 0 for a counter that must stay put. */
-  trips(array: Float64Array, tripsOf: (i: number) => number): void {
-    this.tripCounters = { array, tripsOf };
+  /**
+   * Loop counters: `tripsOf(i)` is counter i's loop's trips, 0 for a counter that must stay put;
+   * `exits[i]` counts the times that loop ended. A loop that ended within a period must be at
+   * the same count at both ends of it (an inner loop run whole, in the same phase).
+   */
+  trips(array: Float64Array, exits: Float64Array, tripsOf: (i: number) => number): void {
+    this.tripCounters = { array, exits, tripsOf };
   }
 }
 
@@ -103,6 +108,7 @@ interface Snapshot {
   readonly happened: number[];
   readonly totals: number[];
   readonly trips: Float64Array;
+  readonly exits: Float64Array;
 }
 
 /** Distance ahead of `now` of a time the state waits for; every past time alike; negatives are "none". */
@@ -194,8 +200,10 @@ export class SteadyState {
       else totals.push(v);
     }
     for (const c of this.reg.customs) c.capture(shape, now);
-    const trips = this.reg.tripCounters ? Float64Array.from(this.reg.tripCounters.array) : new Float64Array(0);
-    return { cycle: now, shape, hash: hashNumbers(shape), happened, totals, trips };
+    const counters = this.reg.tripCounters;
+    const trips = counters ? Float64Array.from(counters.array) : new Float64Array(0);
+    const exits = counters ? Float64Array.from(counters.exits) : new Float64Array(0);
+    return { cycle: now, shape, hash: hashNumbers(shape), happened, totals, trips, exits };
   }
 
   /** Moves m periods ahead if the loops allow at least one; returns the cycles skipped. */
@@ -209,7 +217,7 @@ export class SteadyState {
       const d = snap.trips[i] - old.trips[i];
       if (d === 0) continue;
       const trips = counters!.tripsOf(i);
-      if (d < 0 || trips === 0) return 0;
+      if (d < 0 || trips === 0 || snap.exits[i] !== old.exits[i]) return 0;
       progress = true;
       // Each skipped trip must be one the loop takes: the counter stays below trips - 1 with a period to spare.
       m = Math.min(m, Math.floor((trips - 1 - d - snap.trips[i]) / d));
@@ -280,7 +288,12 @@ export class SteadyState {
     }
     for (const c of this.reg.customs) c.shift(delta, now);
     const counters = this.reg.tripCounters;
-    if (counters) for (let i = 0; i < snap.trips.length; i++) counters.array[i] += m * (snap.trips[i] - old.trips[i]);
+    if (counters) {
+      for (let i = 0; i < snap.trips.length; i++) {
+        counters.array[i] += m * (snap.trips[i] - old.trips[i]);
+        counters.exits[i] += m * (snap.exits[i] - old.exits[i]);
+      }
+    }
   }
 }
 

@@ -32,6 +32,8 @@ export class WarpTable {
   readonly barrierShown: Uint8Array;
   /** Loop trip counters, loopSlots per warp. */
   readonly loopCount: Float64Array;
+  /** Times each of those loops ended (its counter went back to 0), for the steady-state fast-forward. */
+  readonly loopExits: Float64Array;
   readonly loopSlots: number;
   /** Cycle of the warp's last issue (-1 before its first). */
   readonly lastIssueCycle: Float64Array;
@@ -56,6 +58,7 @@ export class WarpTable {
     this.barrierShown = new Uint8Array(capacity);
     this.loopSlots = loopSlots;
     this.loopCount = new Float64Array(capacity * Math.max(1, loopSlots));
+    this.loopExits = new Float64Array(capacity * Math.max(1, loopSlots));
     this.lastIssueCycle = new Float64Array(capacity);
     this.branchIssueCycle = new Float64Array(capacity);
     this.branchPc = new Int32Array(capacity);
@@ -77,6 +80,7 @@ export class WarpTable {
     this.pendingReleaseAt[warp] = -1;
     this.barrierShown[warp] = 0;
     this.loopCount.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
+    this.loopExits.fill(0, warp * this.loopSlots, (warp + 1) * this.loopSlots);
     this.lastIssueCycle[warp] = -1;
   }
 

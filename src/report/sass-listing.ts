@@ -1,6 +1,7 @@
+import { sharedWavefronts } from "../sass/bank-conflicts.js";
 import { formatControl } from "../sass/control-code.js";
 import type { SassKernel } from "../sass/read-sass.js";
-import { addressKey } from "../sass/sass-program.js";
+import { addressKey, conflictFreeWavefronts } from "../sass/sass-program.js";
 
 /** The kernels of a listing, one line each: what `warpsim sass FILE` prints first. */
 export function formatKernelList(file: string, kernels: readonly SassKernel[]): string {
@@ -15,13 +16,18 @@ export function formatKernelList(file: string, kernels: readonly SassKernel[]): 
 /**
  * One kernel as warpsim reads it: each instruction with its decoded control code
  * (`[B0-----:R-:W1:Y:S04]`: waits on SB0, sets SB1 for its result, yields, stalls 4 cycles),
- * and beside each branch what warpsim needs to know about it (the flags to give).
+ * beside each branch what warpsim needs to know about it (the flags to give), and beside each
+ * shared-memory access the wavefronts its lanes' addresses take in a block of shape `blockDim`
+ * (docs/sass.md, "Bank conflicts").
  */
-export function formatKernel(kernel: SassKernel): string {
+export function formatKernel(kernel: SassKernel, blockDim: readonly [number, number, number] = [128, 1, 1]): string {
   const lines = [`kernel ${kernel.name}: ${kernel.instructions.length} instructions`, ""];
+  const wavefronts = sharedWavefronts(kernel.instructions, { blockDim });
   for (const ins of kernel.instructions) {
     let note = "";
+    const w = wavefronts.get(ins.address);
     if (isLoopBranch(ins)) note = `loop ${addressKey(ins.target!)}..${addressKey(ins.address)}: --trip ${addressKey(ins.address)}=N`;
+    else if (w !== undefined) note = w > conflictFreeWavefronts(ins) ? `${w} wavefronts: bank conflicts (conflict-free ${conflictFreeWavefronts(ins)})` : `${w} wavefront${w === 1 ? "" : "s"}`;
     else if (ins.opcode === "BRA" && ins.target !== undefined && ins.target > ins.address)
       note = guarded(ins) ? `forward branch: taken share --taken ${addressKey(ins.address)}=F (default 0)` : "jump (always taken)";
     else if (ins.opcode === "EXIT" && guarded(ins)) note = `guarded exit: --taken ${addressKey(ins.address)}=F (default 0)`;

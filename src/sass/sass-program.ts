@@ -243,7 +243,7 @@ function warnConflicts(list: readonly SassInstruction[], derived: ReadonlyMap<nu
 }
 
 /** Wavefronts of a conflict-free access of this width: 128 bytes each. */
-function conflictFreeWavefronts(ins: SassInstruction): number {
+export function conflictFreeWavefronts(ins: Pick<SassInstruction, "opcode" | "modifiers">): number {
   const m = ins.modifiers;
   if (ins.opcode === "LDSM") return m.includes("4") ? 4 : m.includes("2") ? 2 : 1;
   return m.includes("128") ? 4 : m.includes("64") ? 2 : 1;

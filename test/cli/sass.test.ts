@@ -50,6 +50,14 @@ describe("bank conflicts derived from a listing", () => {
     expect(JSON.parse(overridden.stdout).sm.cycles).toBeLessThan(JSON.parse(derived.stdout).sm.cycles);
   });
 
+  it("warpsim sass annotates each shared-memory access with its wavefronts", async () => {
+    const gemm = await cli("sass", HELDOUT, "--kernel", "gemm_tc");
+    expect(gemm.stdout).toMatch(/\/\*07b0\*\/.*LDSM\.16\.M88\.4 R24, \[R24\] +# 16 wavefronts: bank conflicts \(conflict-free 4\)/);
+    // The stencil's 16x16 block: rows of 18 floats, 2-way; read as 256 threads along x, conflict-free.
+    expect((await cli("sass", HELDOUT, "--kernel", "stencil2d", "--block-dim", "16,16")).stdout).toMatch(/LDS R4, \[R19\+0x4\] +# 2 wavefronts: bank conflicts/);
+    expect((await cli("sass", HELDOUT, "--kernel", "stencil2d", "--block-dim", "256")).stdout).toMatch(/LDS R4, \[R19\+0x4\] +# 1 wavefront$/m);
+  });
+
   it("refuses a malformed --block-dim, and one that is not --threads threads", async () => {
     expect((await cli("run", "--sass", HELDOUT, "--kernel", "stencil2d", "--block-dim", "16x0")).stderr).toMatch(/X\[,Y\[,Z\]\].*found "16x0"/);
     const r = await cli("run", "--sass", HELDOUT, "--kernel", "stencil2d", "--threads", "256", "--block-dim", "16,8");

@@ -1,11 +1,13 @@
 import { Command } from "commander";
 import type { CliIo } from "../io.js";
+import { blockDim } from "../sass-options.js";
 
 export function sassCommand(io: CliIo): Command {
   return new Command("sass")
     .description("read a cuobjdump -sass listing: its kernels, or one kernel with decoded control codes and the loops and branches that need --trip / --taken")
     .argument("<file>", "cuobjdump -sass (or nvdisasm -hex) output")
     .option("--kernel <name>", "print this kernel instruction by instruction")
+    .option("--block-dim <x,y,z>", "with --kernel: the block's shape as the kernel indexes threadIdx, for the wavefronts of its shared-memory accesses (default: 128 threads along x)", blockDim)
     .addHelpText(
       "after",
       `
@@ -17,7 +19,7 @@ Example:
   warpsim sass validation/sass/kernels.sass
   warpsim sass validation/sass/kernels.sass --kernel ldg_imad`,
     )
-    .action(async (file: string, opts: { kernel?: string }) => {
+    .action(async (file: string, opts: { kernel?: string; blockDim?: number[] }) => {
       const [{ readerBeside }, { readSass }, listing, { ScenarioError, ConfigError }] = await Promise.all([
         import("../../scenario/load.js"),
         import("../../sass/read-sass.js"),
@@ -30,6 +32,7 @@ Example:
       if (opts.kernel === undefined) return io.stdout(listing.formatKernelList(file, read.kernels));
       const kernel = read.kernels.find((k) => k.name === opts.kernel);
       if (kernel === undefined) throw new ConfigError(`${file} has no kernel ${opts.kernel}; its kernels: ${read.kernels.map((k) => k.name).join(", ")}.`);
-      io.stdout(listing.formatKernel(kernel));
+      const [x, y = 1, z = 1] = opts.blockDim ?? [128];
+      io.stdout(listing.formatKernel(kernel, [x, y, z]));
     });
 }

@@ -303,6 +303,22 @@ export function executionsOf(parsed: ParsedProgram): Float64Array {
   );
 }
 
+/**
+ * Shared-memory wavefronts per instruction a warp executes: the accesses that go through the
+ * SM's shared-memory pipe (LDS, STS, LDSM, cp.async's writes), each with its wavefronts (bank
+ * conflicts included), over all instructions.
+ */
+export function sharedWavefrontsPerInstruction(program: Program, parsed: ParsedProgram): number {
+  const executions = executionsOf(parsed);
+  let wavefronts = 0;
+  let all = 0;
+  for (let pc = 0; pc < program.length; pc++) {
+    all += executions[pc];
+    if (program.path[pc] === PATH_SHARED) wavefronts += executions[pc] * program.wavefronts[pc];
+  }
+  return all > 0 ? wavefronts / all : 0;
+}
+
 /** Share of a warp's executed instructions that are global or local loads (LDG, LDL). */
 export function loadShareOf(parsed: ParsedProgram): number {
   const executions = executionsOf(parsed);

@@ -14,7 +14,7 @@ export function formatExplanation(e: Explanation): string {
     for (const l of lone.latencies) out.push(`               ${l.cyclesPerInstruction.toFixed(2).padStart(8)} cycles  ${l.state.padEnd(17)} ${l.cause}`);
   }
   out.push("", "upper bounds on issue active (Little's law), smallest first");
-  for (const b of e.bounds) out.push(`  ${b.term.padEnd(12)} ${pct(Math.min(1, b.issueActive)).padStart(7)}   ${b.reading}`);
+  for (const b of e.bounds) out.push(`  ${b.term.padEnd(13)} ${pct(Math.min(1, b.issueActive)).padStart(7)}   ${b.reading}`);
   out.push("", `predicted    ${pct(e.predicted)}, limited by ${describeLimiter(e.limiter)}`);
   if (e.shortfall) out.push(`shortfall    ${e.shortfall}`);
   if (e.knob) {
@@ -22,6 +22,8 @@ export function formatExplanation(e: Explanation): string {
     out.push(`             (warpsim run with ${Object.entries(e.knob.fields).map(([k, v]) => `${k}=${v}`).join(", ")})`);
   } else if (e.limiter === "issue") {
     out.push("next knob    none: the schedulers issue every cycle; only fewer instructions help");
+  } else if (e.limiter === "shared-memory") {
+    out.push("next knob    fewer shared-memory wavefronts: remove bank conflicts (pad the tile, swizzle, or read wider), or reuse what is read; more warps do not help");
   } else if (e.limiter.startsWith("pipe:")) {
     out.push(`next knob    fewer instructions on the ${e.limiter.slice(5)} pipe, or a faster one (arch.pipes.${e.limiter.slice(5)}.lanes); more warps do not help`);
   } else if (e.limiter !== "latency") {
@@ -35,5 +37,6 @@ function describeLimiter(limiter: string): string {
   if (limiter === "issue") return "issue (one instruction per cycle)";
   if (limiter.startsWith("pipe:")) return `the ${limiter.slice(5)} pipe's throughput`;
   if (limiter === "bandwidth") return "memory bandwidth";
+  if (limiter === "shared-memory") return "the shared-memory pipe's wavefronts (bank conflicts included)";
   return "loads in flight";
 }

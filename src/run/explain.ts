@@ -2,7 +2,7 @@ import type { ArchSpec } from "../arch/arch-spec.js";
 import { occupancyImpact } from "../arch/occupancy-impact.js";
 import { ScenarioError } from "../errors.js";
 import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
-import { loadShareOf } from "../program/program.js";
+import { loadShareOf, Program, sharedWavefrontsPerInstruction } from "../program/program.js";
 import { resolveScenario, type Scenario } from "../scenario/resolve.js";
 import type { ScenarioFields } from "../scenario/schema.js";
 import { applyAssignments } from "../scenario/sweep.js";
@@ -40,7 +40,7 @@ export interface LatencyShare {
 }
 
 export interface Bound {
-  /** `latency`, `issue`, `pipe:<name>`, `bandwidth` or `in-flight`. */
+  /** `latency`, `issue`, `pipe:<name>`, `shared-memory`, `bandwidth` or `in-flight`. */
   readonly term: string;
   readonly issueActive: number;
   /** The Little's-law reading behind it, in words. */
@@ -86,7 +86,7 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
     });
   }
   // What more warps cannot pass: every bound but latency and issue.
-  const throughput = [...pipeBounds(base, scenario.arch), ...memoryBounds(scenario)];
+  const throughput = [...pipeBounds(base, scenario.arch), ...sharedMemoryBounds(scenario), ...memoryBounds(scenario)];
   bounds.push(...throughput);
   bounds.sort((a, b) => a.issueActive - b.issueActive);
   const predicted = Math.min(1, bounds[0].issueActive);
@@ -138,6 +138,27 @@ function pipeBounds(base: SimulationResult, arch: ArchSpec): Bound[] {
     });
   }
   return out;
+}
+
+/**
+ * The SM's shared-memory pipe, one wavefront per `wavefrontCycles`: per scheduler, issue is at
+ * most 1 / (wavefronts per instruction x cycles each x sub-partitions). Bank conflicts count
+ * (their wavefronts, from the listing or `conflicts`).
+ */
+function sharedMemoryBounds(scenario: Scenario): Bound[] {
+  const path = scenario.arch.sharedMemoryPath;
+  if (path === undefined) return [];
+  const perInstruction = sharedWavefrontsPerInstruction(new Program(scenario.program, scenario.arch), scenario.program);
+  if (perInstruction === 0) return [];
+  const cap = 1 / (perInstruction * path.wavefrontCycles * scenario.arch.subpartitionsPerSm);
+  if (cap >= 1) return [];
+  return [
+    {
+      term: "shared-memory",
+      issueActive: cap,
+      reading: `the SM's shared-memory pipe takes a wavefront every ${fix(path.wavefrontCycles)} cycles; its instructions need ${fix(perInstruction)} wavefronts per instruction issued (bank conflicts included)`,
+    },
+  ];
 }
 
 /** The memory path's bandwidth and in-flight cap, per scheduler, from the loads per instruction. */
@@ -252,7 +273,7 @@ function variant(scenario: Scenario, fields: Readonly<Record<string, number | st
   const data = applyAssignments(scenario.fields, assignments) as Record<string, Record<string, unknown>>;
   if ("launch.threadsPerBlock" in fields) delete data.launch.residentBlocks;
   try {
-    const r = resolveScenario(data as unknown as ScenarioFields, { file: scenario.file });
+    const r = resolveScenario(data as unknown as ScenarioFields, { file: scenario.file, ...(scenario.readFile !== undefined ? { readFile: scenario.readFile } : {}) });
     return r.ok ? r.scenario : { error: new ScenarioError(r.issues).message };
   } catch (e) {
     return { error: (e as Error).message };

@@ -43,6 +43,8 @@ export interface Scenario {
   readonly fields: ScenarioFields;
   /** Things that are legal but probably not meant (the CLI prints them on stderr). */
   readonly warnings: readonly string[];
+  /** How it read the files it names (a SASS listing), for variants of it (explain); absent without a file system. */
+  readonly readFile?: ResolveContext["readFile"];
 }
 
 export interface ResolveContext {
@@ -121,6 +123,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       program: parsed.program,
       fields,
       warnings: [...source.warnings, ...registerWarnings(parsed.program, fields.launch.registersPerThread, ctx.file)],
+      ...(ctx.readFile !== undefined ? { readFile: ctx.readFile } : {}),
     },
   };
 }

@@ -72,6 +72,11 @@ export class Program {
    * constantLines - 1, or -1 (ArchSpec.constantCache).
    */
   readonly constSlot: Int32Array;
+  /**
+   * 1 for a constant load (LDC): it reads its line through its own path (MIO), not the
+   * immediate constant cache the operands use: it does not wait at issue, its result does.
+   */
+  readonly constantLoad: Uint8Array;
   readonly constantLines: number;
   /** ASYNC_COPY for LDGSTS, ASYNC_COMMIT for LDGDEPBAR, 0 otherwise (OpcodeInfo.asyncCopy). */
   readonly asyncCopy: Uint8Array;
@@ -142,6 +147,7 @@ export class Program {
     this.path = new Uint8Array(n);
     this.asyncCopy = new Uint8Array(n);
     this.constSlot = new Int32Array(n).fill(-1);
+    this.constantLoad = new Uint8Array(n);
     const lines = new Map<number, number>();
     const lineBytes = arch.constantCache?.lineBytes ?? 64;
     for (let pc = 0; pc < n; pc++) {
@@ -153,6 +159,7 @@ export class Program {
       let slot = lines.get(key);
       if (slot === undefined) lines.set(key, (slot = lines.size));
       this.constSlot[pc] = slot;
+      if (parsed.base[pc] === "LDC") this.constantLoad[pc] = 1;
     }
     this.constantLines = lines.size;
     this.loadModel = new Int16Array(n).fill(-1);

@@ -80,8 +80,10 @@ export class StreamingMultiprocessor {
   private readonly sharedMemory: SharedMemoryPath | undefined;
   /** BAR.SYNC: the SM's barrier unit, each block's barriers, and their releases. */
   private readonly barriers: Barriers;
-  /** Per constant line (Program.constSlot): the cycle it is in the constant cache, -1 untouched. */
+  /** Per constant line (Program.constSlot): the cycle it is in the immediate constant cache (operands), -1 untouched. */
   private readonly constantReadyAt: Float64Array;
+  /** The same for LDC's own path: an LDC warms nothing for operands, nor they for it. */
+  private readonly ldcReadyAt: Float64Array;
   private readonly constantMissCycles: number;
   /** Latency models of global loads that have their own distribution (Program.loadModel). */
   private readonly loadModels: readonly LatencyModel[];
@@ -111,8 +113,12 @@ export class StreamingMultiprocessor {
     this.stores = new LatencyModel(config.storeLatency, arch, `${config.seed}:stores`);
     this.constantReadyAt = new Float64Array(program.constantLines).fill(-1);
     this.constantMissCycles = arch.constantCache?.missCycles ?? 0;
+    this.ldcReadyAt = new Float64Array(program.constantLines).fill(-1);
     // Without a constant cache every constant hits: mark every line as there from the start.
-    if (this.constantMissCycles === 0) this.constantReadyAt.fill(0);
+    if (this.constantMissCycles === 0) {
+      this.constantReadyAt.fill(0);
+      this.ldcReadyAt.fill(0);
+    }
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${config.seed}:loads:${i}`));
     this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     const barrierUnit = { freeAt: 0 };
@@ -181,6 +187,7 @@ export class StreamingMultiprocessor {
     this.active.registerSteadyState(reg);
     reg.custom(this.events.steadyState());
     reg.readyAt(this.constantReadyAt);
+    reg.readyAt(this.ldcReadyAt);
     reg.readyAtScalar(() => barrierUnit.freeAt, (v) => (barrierUnit.freeAt = v));
     reg.readyAtScalar(() => this.atomicFreeAt, (v) => (this.atomicFreeAt = v));
     reg.sameScalar(() => this.liveWarps, () => {});
@@ -304,6 +311,7 @@ export class StreamingMultiprocessor {
         const own = program.loadModel[pc];
         let readyAt =
           (kind === OpKind.loadGlobal ? this.memory.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now) : start + program.latencyCycles[pc]) + delay;
+        if (program.constantLoad[pc] === 1) readyAt = Math.max(readyAt, this.ldcLineAt(program.constSlot[pc], now) + delay);
         // cp.async: a copy's arrival counts for its warp's group; the commit (LDGDEPBAR) sets
         // its write barrier until every copy so far has landed.
         const async = program.asyncCopy[pc];
@@ -403,6 +411,12 @@ export class StreamingMultiprocessor {
     this.events.push(t, SmEvent.ready, warp);
   }
 
+  /** When an LDC issued at `now` has its line: a first touch of the line on LDC's path misses. */
+  private ldcLineAt(line: number, now: number): number {
+    if (this.ldcReadyAt[line] < 0) this.ldcReadyAt[line] = now + this.constantMissCycles;
+    return this.ldcReadyAt[line];
+  }
+
   /** A global atomic issued at `now`: the cycle the SM's share of the L2 atomic units takes it. */
   private atomicAccess(now: number): number {
     const start = Math.max(now, this.atomicFreeAt);
@@ -448,7 +462,7 @@ export class StreamingMultiprocessor {
     // A constant operand whose line the SM's constant cache does not hold yet (first touch, or
     // still on its way): wait for the line.
     const line = this.program.constSlot[pc];
-    if (line >= 0) {
+    if (line >= 0 && this.program.constantLoad[pc] === 0) {
       let arrives = this.constantReadyAt[line];
       if (arrives < 0) arrives = this.constantReadyAt[line] = cycle + this.constantMissCycles;
       if (arrives > cycle && arrives > readyAt) {

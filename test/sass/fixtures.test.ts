@@ -45,10 +45,10 @@ describe("the committed fixtures (validation/sass)", () => {
   for (const [name, folder, guard] of [
     // Reached when this test was written (docs/validation.md, "Kernels from their SASS"); a
     // model change that moves them must say so.
-    // Last moved by stores under memory.level dram taking DRAM's bandwidth: warm 0.79 points,
-    // 5.5%; flushed 1.43, 8.9%.
-    ["warm caches", "data-warm", { mae: 0.85, mape: 0.06, dominant: 32 }],
-    ["caches flushed", "data", { mae: 1.5, mape: 0.095, dominant: 31 }],
+    // Last moved by LDC's own constant path (its misses no longer stall issue in imc_miss):
+    // warm 0.79 -> 0.83 points, 5.5% -> 5.7%; flushed 1.43 -> 1.51, 8.9% -> 9.1%.
+    ["warm caches", "data-warm", { mae: 0.88, mape: 0.06, dominant: 32 }],
+    ["caches flushed", "data", { mae: 1.56, mape: 0.095, dominant: 31 }],
   ] as const) {
     it(`issues exactly the instructions Nsight Compute counted, for every kernel and W (${name}), within the recorded errors`, () => {
       // An independent check of control flow and trip counts: ncu's smsp__inst_executed.sum over
@@ -74,11 +74,11 @@ describe("the held-out kernels (validation/sass/heldout)", () => {
     const report = validate(readValidationData(file), file, undefined, readSassFixtures("validation/sass/heldout/kernels.json"));
     expect(report.rows.length).toBe(10);
     for (const row of report.rows) expect(`${row.key.kernel} W=${row.key.warps_per_sm}: ${row.predicted.instructions}`).toBe(`${row.key.kernel} W=${row.key.warps_per_sm}: ${row.measured.instructions}`);
-    // Nothing was fitted to these; recorded when the bank conflicts derived from the listings
-    // landed (docs/validation.md, "Held out"): MAPE 15.8%, MAE 4.0 points, dominant stall 8 of
-    // 10 (before: 34.1%, 12.8, 5). A model change that moves them must say so.
-    expect(report.summary.cyclesActiveMape).toBeLessThanOrEqual(0.17);
-    expect(report.summary.issueActiveMaePoints).toBeLessThanOrEqual(4.5);
+    // Nothing was fitted to these; recorded when LDC got its own constant path (docs/validation.md,
+    // "Held out"): MAPE 11.4%, MAE 3.1 points, dominant stall 8 of 10 (session start: 34.1%, 12.8,
+    // 5). A model change that moves them must say so.
+    expect(report.summary.cyclesActiveMape).toBeLessThanOrEqual(0.12);
+    expect(report.summary.issueActiveMaePoints).toBeLessThanOrEqual(3.3);
     expect(report.summary.dominantStallMatches).toBeGreaterThanOrEqual(8);
   });
 });

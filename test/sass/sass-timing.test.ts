@@ -249,6 +249,26 @@ describe("the constant cache (imc_miss)", () => {
     // Four warps arriving together all wait for the same two fetches.
     expect(simulate(parseScenario(yaml(128), "<test>")).sm.stalls.imc_miss.warpCycles).toBe(4 * 300);
   });
+
+  it("lets an LDC issue at once through a path of its own: its consumer waits, and operands still miss", () => {
+    // LDC at 0 (no imc_miss); its line on LDC's path arrives at 150, after its 23-cycle latency:
+    // the IADD3 that reads R1 waits in short_scoreboard and issues at 150. The next IADD3's
+    // c[0x0][0x0] is the same line, but the operands' cache has not seen it: its fetch starts
+    // when the warp wants to issue it, at 151, and arrives at 301; EXIT at 302. 150 cycles in
+    // imc_miss, the LDC's 149 (1..149) in short_scoreboard.
+    const program = ["LDC R1, c[0x0][0x28]", "IADD3 R2, R1, 0x1, RZ", "IADD3 R3, R4, c[0x0][0x0], RZ", "EXIT"];
+    const cycles: number[] = [];
+    const yaml = [
+      "arch: { preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0 }",
+      "launch: { threadsPerBlock: 32, blocks: 1, registersPerThread: 32 }",
+      "program: |",
+      ...program.map((l) => `  ${l}`),
+    ].join("\n");
+    const r = simulate(parseScenario(yaml, "<test>"), { hooks: { issue: [(cycle) => void cycles.push(cycle)], stateChange: [] } });
+    expect(cycles).toEqual([0, 150, 301, 302]);
+    expect(r.sm.stalls.imc_miss.warpCycles).toBe(150);
+    expect(r.sm.stalls.short_scoreboard.warpCycles).toBe(149);
+  });
 });
 
 describe("calls and newer forms", () => {

@@ -160,7 +160,9 @@ export const sm_90: ArchSpec = {
   // [ncu] fma_chain at W = 1 (one warp, one constant line in its prologue): imc_miss 0.0084 per
   // issue x 17,970 instructions = 151 cycles; the SASS fixtures, whose prologues touch two lines
   // (c[0x0][0x0..0x28] and the parameters at 0x210..), 230-330 cycles per warp at 4-16 warps
-  // (validation/sass/data). Lines of 64 bytes [model].
+  // (validation/sass/data). Lines of 64 bytes [model]. LDC reads through a path of its own with
+  // the same miss [model]: imc_miss is the immediate constant cache's, which operands use
+  // (docs/validation.md, "LDC has a path of its own").
   constantCache: { missCycles: 150, lineBytes: 64 },
   sharedMemoryPath: {
     // [lds] validation/microbench/lds-probe/cycles.csv: 4 chains of conflict-free LDS per warp

@@ -279,6 +279,22 @@ export class Program {
     return countDynamic(this.length, loops).reduce((a, b) => a + b, 0);
   }
 
+  /**
+   * Shared-memory wavefronts per instruction a warp executes: the accesses that go through the
+   * SM's shared-memory pipe (LDS, STS, LDSM, cp.async's writes), each with its wavefronts (bank
+   * conflicts included), over all instructions.
+   */
+  sharedWavefrontsPerInstruction(): number {
+    const executions = executionsOf(this.parsed);
+    let wavefronts = 0;
+    let all = 0;
+    for (let pc = 0; pc < this.length; pc++) {
+      all += executions[pc];
+      if (this.path[pc] === PATH_SHARED) wavefronts += executions[pc] * this.wavefronts[pc];
+    }
+    return all > 0 ? wavefronts / all : 0;
+  }
+
   /** The registers (and dependency barriers) the program reads or writes, ascending. */
   usedRegisters(): number[] {
     const used = new Set<number>();
@@ -308,22 +324,6 @@ export function executionsOf(parsed: ParsedProgram): Float64Array {
     parsed.length,
     parsed.loops.map((l) => ({ start: l.start, end: l.pc, trips: l.trips })),
   );
-}
-
-/**
- * Shared-memory wavefronts per instruction a warp executes: the accesses that go through the
- * SM's shared-memory pipe (LDS, STS, LDSM, cp.async's writes), each with its wavefronts (bank
- * conflicts included), over all instructions.
- */
-export function sharedWavefrontsPerInstruction(program: Program, parsed: ParsedProgram): number {
-  const executions = executionsOf(parsed);
-  let wavefronts = 0;
-  let all = 0;
-  for (let pc = 0; pc < program.length; pc++) {
-    all += executions[pc];
-    if (program.path[pc] === PATH_SHARED) wavefronts += executions[pc] * program.wavefronts[pc];
-  }
-  return all > 0 ? wavefronts / all : 0;
 }
 
 /** Share of a warp's executed instructions that are global or local loads (LDG, LDL). */
@@ -431,8 +431,11 @@ function unitsOf(pipe: Pipe, fp32: boolean, halves: ArchSpec["fmaHalves"]): { un
   return { unit: pipe, alt: -1 };
 }
 
-/** 32-bit words per thread of a memory access, from its width modifier (`.64`, `.128`, LDSM's `.x4`). */
-function accessWords(modifiers: readonly string[]): number {
+/**
+ * 32-bit words per thread of a memory access, from its width modifier (`.64`, `.128`, LDSM's
+ * `.x4`): also the wavefronts the access takes without bank conflicts.
+ */
+export function accessWords(modifiers: readonly string[]): number {
   for (const m of modifiers) {
     // LDSM.16.M88.2 / .4: two or four 8x8 matrices of 16-bit values (256, 512 bytes a warp).
     if (m === "64" || m === "U64" || m === "S64" || m === "X2" || m === "2") return 2;

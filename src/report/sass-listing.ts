@@ -1,7 +1,8 @@
 import { sharedWavefronts } from "../sass/bank-conflicts.js";
 import { formatControl } from "../sass/control-code.js";
 import type { SassKernel } from "../sass/read-sass.js";
-import { addressKey, conflictFreeWavefronts } from "../sass/sass-program.js";
+import { accessWords } from "../program/program.js";
+import { addressKey } from "../sass/sass-program.js";
 
 /** The kernels of a listing, one line each: what `warpsim sass FILE` prints first. */
 export function formatKernelList(file: string, kernels: readonly SassKernel[]): string {
@@ -27,7 +28,7 @@ export function formatKernel(kernel: SassKernel, blockDim: readonly [number, num
     let note = "";
     const w = wavefronts.get(ins.address);
     if (isLoopBranch(ins)) note = `loop ${addressKey(ins.target!)}..${addressKey(ins.address)}: --trip ${addressKey(ins.address)}=N`;
-    else if (w !== undefined) note = w > conflictFreeWavefronts(ins) ? `${w} wavefronts: bank conflicts (conflict-free ${conflictFreeWavefronts(ins)})` : `${w} wavefront${w === 1 ? "" : "s"}`;
+    else if (w !== undefined) note = w > accessWords(ins.modifiers) ? `${w} wavefronts: bank conflicts (conflict-free ${accessWords(ins.modifiers)})` : `${w} wavefront${w === 1 ? "" : "s"}`;
     else if (ins.opcode === "BRA" && ins.target !== undefined && ins.target > ins.address)
       note = guarded(ins) ? `forward branch: taken share --taken ${addressKey(ins.address)}=F (default 0)` : "jump (always taken)";
     else if (ins.opcode === "EXIT" && guarded(ins)) note = `guarded exit: --taken ${addressKey(ins.address)}=F (default 0)`;

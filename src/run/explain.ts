@@ -2,7 +2,7 @@ import type { ArchSpec } from "../arch/arch-spec.js";
 import { occupancyImpact } from "../arch/occupancy-impact.js";
 import { ScenarioError } from "../errors.js";
 import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
-import { loadShareOf, Program, sharedWavefrontsPerInstruction } from "../program/program.js";
+import { loadShareOf, Program } from "../program/program.js";
 import { resolveScenario, type Scenario } from "../scenario/resolve.js";
 import type { ScenarioFields } from "../scenario/schema.js";
 import { applyAssignments } from "../scenario/sweep.js";
@@ -148,7 +148,7 @@ function pipeBounds(base: SimulationResult, arch: ArchSpec): Bound[] {
 function sharedMemoryBounds(scenario: Scenario): Bound[] {
   const path = scenario.arch.sharedMemoryPath;
   if (path === undefined) return [];
-  const perInstruction = sharedWavefrontsPerInstruction(new Program(scenario.program, scenario.arch), scenario.program);
+  const perInstruction = new Program(scenario.program, scenario.arch).sharedWavefrontsPerInstruction();
   if (perInstruction === 0) return [];
   const cap = 1 / (perInstruction * path.wavefrontCycles * scenario.arch.subpartitionsPerSm);
   if (cap >= 1) return [];

@@ -2,6 +2,7 @@ import type { ScenarioIssue } from "../errors.js";
 import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "../program/parsed-program.js";
 import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
 import { OPCODES, OpKind, Reg } from "../program/opcodes.js";
+import { accessWords } from "../program/program.js";
 import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";
 import { sharedWavefronts } from "./bank-conflicts.js";
 
@@ -234,19 +235,12 @@ function warnConflicts(list: readonly SassInstruction[], derived: ReadonlyMap<nu
   for (const ins of list) {
     const n = derived.get(ins.address);
     if (n === undefined || given.has(ins.address)) continue;
-    const ideal = conflictFreeWavefronts(ins);
+    const ideal = accessWords(ins.modifiers);
     if (n > ideal) found.push(`${addressKey(ins.address)} ${ins.opcode} ${n} (conflict-free ${ideal})`);
   }
   if (found.length === 0) return;
   const shown = found.slice(0, 8).join(", ") + (found.length > 8 ? `, and ${found.length - 8} more` : "");
   say(`bank conflicts derived from the listing's addresses (docs/sass.md, "Bank conflicts"), wavefronts per access: ${shown}; --conflicts ADDRESS=1 (or program.conflicts) overrides one.`);
-}
-
-/** Wavefronts of a conflict-free access of this width: 128 bytes each. */
-export function conflictFreeWavefronts(ins: Pick<SassInstruction, "opcode" | "modifiers">): number {
-  const m = ins.modifiers;
-  if (ins.opcode === "LDSM") return m.includes("4") ? 4 : m.includes("2") ? 2 : 1;
-  return m.includes("128") ? 4 : m.includes("64") ? 2 : 1;
 }
 
 /** An unguarded BRA to itself: the compiler's trap after the last EXIT. */

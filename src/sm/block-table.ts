@@ -32,7 +32,7 @@ export class BlockTable {
     reg.same(this.warpSlots);
     reg.same(this.arrived);
     reg.same(this.expected);
-    reg.sameScalar(() => this.resident, () => {});
+    reg.sameScalar(() => this.resident);
   }
 
   get residentBlocks(): number {

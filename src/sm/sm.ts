@@ -190,8 +190,8 @@ export class StreamingMultiprocessor {
     reg.readyAt(this.ldcReadyAt);
     reg.readyAtScalar(() => barrierUnit.freeAt, (v) => (barrierUnit.freeAt = v));
     reg.readyAtScalar(() => this.atomicFreeAt, (v) => (this.atomicFreeAt = v));
-    reg.sameScalar(() => this.liveWarps, () => {});
-    reg.sameScalar(() => this.nextGridBlock, () => {});
+    reg.sameScalar(() => this.liveWarps);
+    reg.sameScalar(() => this.nextGridBlock);
     // Loop counters grow by whole trips; a jump's counter (a taken share) must not move.
     const { program } = this;
     const slotTrips = new Float64Array(Math.max(1, program.loopSlots));

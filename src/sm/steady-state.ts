@@ -77,8 +77,9 @@ export class SteadyStateRegistry {
   shiftOnly(array: Numbers, live: (i: number) => boolean): void {
     this.arrays.push({ kind: SHIFT, array, live });
   }
-  sameScalar(get: () => number, set: (v: number) => void): void {
-    this.scalars.push({ kind: SAME, get, set });
+  /** A scalar that must be equal (never moved, so read only). */
+  sameScalar(get: () => number): void {
+    this.scalars.push({ kind: SAME, get, set: () => {} });
   }
   readyAtScalar(get: () => number, set: (v: number) => void): void {
     this.scalars.push({ kind: READY_AT, get, set });

@@ -121,10 +121,10 @@ export class Subpartition {
     reg.same(this.position);
     reg.same(this.classMembers);
     reg.same(this.eligible, () => this.eligibleCount);
-    reg.sameScalar(() => this.memberMask, () => {});
-    reg.sameScalar(() => (this.dirty ? 1 : 0), () => {});
-    reg.sameScalar(() => this.freeMask, () => {});
-    reg.sameScalar(() => this.lastChosen, () => {});
+    reg.sameScalar(() => this.memberMask);
+    reg.sameScalar(() => (this.dirty ? 1 : 0));
+    reg.sameScalar(() => this.freeMask);
+    reg.sameScalar(() => this.lastChosen);
     this.policy.registerSteadyState!(reg);
     this.counters.registerSteadyState(reg);
   }

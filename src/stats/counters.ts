@@ -20,7 +20,7 @@ export class ActiveCycles {
   /** Its fields for the steady-state fast-forward (`since` stays: the next change counts the skip). */
   registerSteadyState(reg: SteadyStateRegistry): void {
     reg.totalScalar(() => this.cycles, (v) => (this.cycles = v));
-    reg.sameScalar(() => this.resident, () => {});
+    reg.sameScalar(() => this.resident);
   }
 
   close(cycle: number): void {

@@ -114,7 +114,7 @@ export class StateAccounting {
     reg.happened(this.since, (i) => this.active[i] === 1);
     reg.same(this.smspOf);
     reg.same(this.active);
-    reg.sameScalar(() => this.exitedWarps, () => {});
+    reg.sameScalar(() => this.exitedWarps);
   }
 
   isActive(warp: number): boolean {

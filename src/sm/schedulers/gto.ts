@@ -25,6 +25,6 @@ export class GreedyThenOldest implements SchedulerPolicy {
   }
 
   registerSteadyState(reg: SteadyStateRegistry): void {
-    reg.sameScalar(() => this.last, () => {});
+    reg.sameScalar(() => this.last);
   }
 }

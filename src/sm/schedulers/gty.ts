@@ -29,6 +29,6 @@ export class GreedyThenYoungest implements SchedulerPolicy {
   }
 
   registerSteadyState(reg: SteadyStateRegistry): void {
-    reg.sameScalar(() => this.last, () => {});
+    reg.sameScalar(() => this.last);
   }
 }

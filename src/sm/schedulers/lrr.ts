@@ -27,6 +27,6 @@ export class LooseRoundRobin implements SchedulerPolicy {
   }
 
   registerSteadyState(reg: SteadyStateRegistry): void {
-    reg.sameScalar(() => this.last, () => {});
+    reg.sameScalar(() => this.last);
   }
 }

@@ -47,6 +47,6 @@ export class OldestBlockGreedy implements SchedulerPolicy {
   }
 
   registerSteadyState(reg: SteadyStateRegistry): void {
-    reg.sameScalar(() => this.last, () => {});
+    reg.sameScalar(() => this.last);
   }
 }

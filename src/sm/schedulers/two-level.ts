@@ -79,8 +79,8 @@ export class TwoLevel implements SchedulerPolicy {
   }
 
   registerSteadyState(reg: SteadyStateRegistry): void {
-    reg.sameScalar(() => this.last, () => {});
-    reg.sameScalar(() => this.activeCount, () => {});
+    reg.sameScalar(() => this.last);
+    reg.sameScalar(() => this.activeCount);
     reg.same(this.active);
     reg.custom({ capture: (out) => out.push(this.pending.length, ...this.pending), shift: () => {} });
   }

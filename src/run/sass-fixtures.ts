@@ -37,7 +37,7 @@ export function readSassFixtures(file: string): SassFixtures {
 }
 
 /** `iters`, `iters/4` or a number: a trip count of a fixture as a function of the launch. */
-function tripsOf(value: number | string, iters: number, file: string, kernel: string): number {
+export function tripsOf(value: number | string, iters: number, file: string, kernel: string): number {
   if (typeof value === "number") return value;
   const m = /^iters(?:\/(\d+))?$/.exec(value);
   if (!m) throw new ScenarioError([{ code: "invalid_field", file, path: ["kernels", kernel, "trips"], expected: "a number, `iters` or `iters/N`", found: value }]);

@@ -5,9 +5,10 @@ import { resolveScenario } from "../scenario/resolve.js";
 import { scenarioSchema } from "../scenario/schema.js";
 import { simulate } from "./simulate.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
-import { benchScenario, type BenchConfig } from "../program/generators/h100-kernels.js";
+import type { BenchConfig } from "../program/generators/h100-kernels.js";
 import { readerBeside } from "../scenario/load.js";
-import { sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
+import { readSassFixtures, sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
+import { BENCH_SASS_FIXTURES, benchRowScenario } from "./bench-sass.js";
 
 /** Stall reasons Nsight Compute reports on GH100 (ncu 2025.3), in its order. */
 export const NCU_STALL_REASONS = [
@@ -137,6 +138,9 @@ export function configOf(r: Record<string, string>): BenchConfig {
   };
 }
 
+/** The microbenchmarks' own SASS (bench-sass.ts), read at the first row that needs it. */
+let benchFixtures: SassFixtures | undefined;
+
 function validateRow(r: Record<string, string>, file: string, line: number, sassFixtures: SassFixtures | undefined): ValidationRow {
   const where = `${file} line ${line}`;
   let resolved;
@@ -145,7 +149,9 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     const fields = scenarioSchema.parse(sassRowScenario(r, sassFixtures, where));
     resolved = resolveScenario(fields, { file: where, readFile: readerBeside(sassFixtures.listing) });
   } else {
-    resolved = resolveScenario(scenarioSchema.parse(benchScenario(configOf(r))), { file: where });
+    benchFixtures ??= readSassFixtures(BENCH_SASS_FIXTURES);
+    const { fields } = benchRowScenario(configOf(r), benchFixtures);
+    resolved = resolveScenario(scenarioSchema.parse(fields), { file: where, readFile: readerBeside(benchFixtures.listing) });
   }
   if (!resolved.ok) throw new ScenarioError(resolved.issues);
   const result = simulate(resolved.scenario);

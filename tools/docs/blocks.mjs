@@ -3,8 +3,11 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { parseScenario, simulate } from "../../dist/index.js";
-import { benchScenario } from "../../dist/program/generators/h100-kernels.js";
-import { configOf, readValidationData } from "../../dist/run/validate.js";
+import { configOf, readValidationData, summarize } from "../../dist/run/validate.js";
+import { BENCH_SASS_FIXTURES, benchRowScenario } from "../../dist/run/bench-sass.js";
+import { readSassFixtures } from "../../dist/run/sass-fixtures.js";
+import { impliedTails } from "../../dist/run/memory-tails.js";
+import { readerBeside } from "../../dist/scenario/load.js";
 import { probeRows } from "../../dist/run/probe-loops.js";
 import { readNcuExport } from "../../dist/ncu/read-export.js";
 
@@ -31,6 +34,32 @@ export const BLOCKS = {
       for (const w of warps) cells.push(pct(await issueActive(warpsim, `scenarios/latency-hiding/ilp${ilp}-w${w}.yaml`)));
       lines.push(`| ILP ${ilp} | ${cells.join(" | ")} |`);
     }
+    return lines.join("\n") + "\n";
+  },
+
+  /** docs/validation.md: the micro family's errors by kernel and level. */
+  async "micro-groups"(warpsim) {
+    const { rows } = JSON.parse(await warpsim(["validate", "--family", "micro", "--format", "json"]));
+    const groups = [
+      ["fma_chain", (r) => r.key.kernel === "fma_chain"],
+      ["ld_chain dram", (r) => r.key.kernel === "ld_chain" && r.key.variant === "dram"],
+      ["ld_chain l2", (r) => r.key.kernel === "ld_chain" && r.key.variant === "l2"],
+      ["**all**", () => true],
+    ];
+    const lines = ["| group | rows | issue active MAE (points) | worst (points) | eligible MRE | active cycles MAPE | dominant stall |", "| --- | --- | --- | --- | --- | --- | --- |"];
+    for (const [name, keep] of groups) {
+      const s = summarize(rows.filter(keep));
+      lines.push(`| ${name} | ${s.rows} | ${s.issueActiveMaePoints.toFixed(2)} | ${s.issueActiveWorstPoints.toFixed(1)} | ${pct(s.warpsEligibleMre)} | ${pct(s.cyclesActiveMape)} | ${s.dominantStallMatches} of ${s.rows} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /** docs/validation.md: the latency tails as src/run/memory-tails.ts derives them. */
+  async "memory-tails"() {
+    const { estimates, tail } = impliedTails(readValidationData("validation/h100/data/summary.csv"));
+    const lines = ["| level | K | F | W | H100 cycles per trip | warpsim, no tail | implied tail |", "| --- | --- | --- | --- | --- | --- | --- |"];
+    for (const e of estimates) lines.push(`| ${e.level} | ${e.K} | ${e.F} | ${e.warpsPerSm} | ${e.measuredPerTrip.toFixed(1)} | ${e.untailedPerTrip.toFixed(1)} | ${e.impliedTail.toFixed(1)} |`);
+    lines.push("", `Mean implied tail: L2 ${tail.l2} cycles, DRAM ${tail.dram} cycles.`);
     return lines.join("\n") + "\n";
   },
 
@@ -260,7 +289,8 @@ export const BLOCKS = {
       }
       const row = rows.find((r) => r.variant === variant && r.K === K && r.F === F && r.warps_per_sm === W);
       const simulated = ["oldest-block", "gto"].map((scheduler) => {
-        const scenario = parseScenario(JSON.stringify({ ...benchScenario(configOf(row)), scheduler }));
+        const { fields } = benchRowScenario(configOf(row), readSassFixtures(BENCH_SASS_FIXTURES));
+        const scenario = parseScenario(JSON.stringify({ ...fields, scheduler }), BENCH_SASS_FIXTURES, [], { readFile: readerBeside(BENCH_SASS_FIXTURES) });
         const start = new Map();
         const life = new Map();
         const result = simulate(scenario, {

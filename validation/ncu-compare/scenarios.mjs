@@ -3,7 +3,9 @@
 //   npm run build && node validation/ncu-compare/scenarios.mjs
 import { writeFileSync } from "node:fs";
 import { stringify } from "yaml";
-import { benchScenario } from "../../dist/program/generators/h100-kernels.js";
+import { relative } from "node:path";
+import { BENCH_SASS_FIXTURES, benchRowScenario } from "../../dist/run/bench-sass.js";
+import { readSassFixtures } from "../../dist/run/sass-fixtures.js";
 import { configOf, readValidationData } from "../../dist/run/validate.js";
 
 const rows = readValidationData("validation/h100/data/summary.csv");
@@ -15,5 +17,8 @@ const launches = {
 };
 for (const [name, row] of Object.entries(launches)) {
   const header = `# ${name}: one SM of the benchmark launch captured by capture.sh (ncu exports in\n# test/fixtures/ncu/${name}.*.csv), built from its validation row as warpsim validate builds it.\n`;
-  writeFileSync(`validation/ncu-compare/${name}.yaml`, header + stringify(benchScenario(configOf(row))));
+  const { fields } = benchRowScenario(configOf(row), readSassFixtures(BENCH_SASS_FIXTURES));
+  // The listing's path relative to the scenario file, as a scenario names it.
+  const program = { ...fields.program, sass: relative("validation/ncu-compare", fields.program.sass) };
+  writeFileSync(`validation/ncu-compare/${name}.yaml`, header + stringify({ ...fields, program }));
 }

@@ -115,13 +115,14 @@ export const sm_90: ArchSpec = {
     l1HitCycles: 32,
     l2HitCycles: 265,
     dramCycles: 613,
-    // [ncu] one warp with K independent loads waits for the last of them. ld_chain with F = 16
-    // at W = 1 shows it cleanly (its next loads wait for all FFMAs): beyond K = 1 and the
-    // extra FFMAs, K = 4 and 8 trips take 133 and 218 cycles longer (DRAM), 35 and 100 (L2).
-    // The expected maximum of K exponential tails is (H_K - 1) = 1.08 and 1.72 tail means
-    // above the mean: tails of 125 (DRAM) and 45 (L2) cycles.
-    l2TailCycles: 45,
-    dramTailCycles: 125,
+    // [ncu] one warp with K loads in flight waits for the slowest of them (ld_chain's SASS waits
+    // on the loads' dependency barrier before the next trip): with latencies min + Exp(tail) a
+    // trip lasts tail (H_K - 1) longer than with every load at the mean. src/run/memory-tails.ts
+    // derives the tail from ld_chain's rows with one warp per scheduler and K = 4 and 8, each run
+    // from its SASS without a tail (docs/validation.md, "Latency spread"): 73 cycles for DRAM
+    // (57-91 over 12 rows), 10 for L2 (-1 to 51; 8 of 12 rows under 7).
+    l2TailCycles: 10,
+    dramTailCycles: 73,
   },
 
   memoryBandwidth: {

@@ -66,8 +66,8 @@ export function voltaPlusPreset(f: PresetFacts): ArchSpec {
       l1HitCycles: f.l1HitCycles,
       l2HitCycles: f.l2HitCycles,
       dramCycles: f.dramCycles,
-      l2TailCycles: 45, // [model]
-      dramTailCycles: 125, // [model]
+      l2TailCycles: 10, // [model] sm_90's (derived in src/run/memory-tails.ts)
+      dramTailCycles: 73, // [model] sm_90's
     },
     memoryBandwidth: {
       dramBytesPerCycle: f.dramBytesPerCycle,

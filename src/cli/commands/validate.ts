@@ -41,8 +41,8 @@ export function validateCommand(io: CliIo): Command {
       "after",
       `
 Family micro: each row (kernel fma_chain or ld_chain, variant fma/dram/l2, ILP K, compute per
-load F, warps per SM W, launch and iteration count) is rebuilt as a scenario from the kernels'
-SASS (src/program/generators/h100-kernels.ts) and simulated on the sm_90 preset.
+load F, warps per SM W, launch and iteration count) runs the benchmark's own SASS
+(validation/microbench/bench-sass, src/run/bench-sass.ts) on the sm_90 preset.
 Family sass: nine kernels of different kinds (validation/sass/kernels.cu) at W = 4, 8, 16, 32,
 each predicted from its cuobjdump listing (warpsim run --sass) with trip counts from the launch
 and the measured cache hit rates as the load level mix, measured with warm caches;

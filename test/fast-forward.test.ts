@@ -65,6 +65,18 @@ describe("fast-forward: the same report, byte for byte", () => {
     });
   }
 
+  it("compares the candidates as a set: 64 warps of FFMAs recur within a few trips however swap-removes order them", () => {
+    // The scheduler's candidate list is reordered by every removal; its order changes no pick.
+    // Compared as an ordered list, this loop first matched after 14,000 of its 158,425 cycles
+    // (91% skipped); as a set, after 2,900 (98%).
+    const body = Array.from({ length: 32 }, (_, i) => `FFMA R${10 + (i % 4)}, R${10 + (i % 4)}, R4, R5`).join("\n");
+    const { fast, plain, skipped } = bothWays(loop(body, 300, "threadsPerBlock: 1024, blocks: 2"));
+    expect(fast).toBe(plain);
+    const cycles = JSON.parse(plain).cycles as number;
+    expect(cycles).toBe(158_425);
+    expect(skipped / cycles).toBeGreaterThan(0.97);
+  });
+
   // Random latencies, a bandwidth, a cap on loads in flight: each load leaves the memory path changed.
   const memoryCases: [string, string][] = [
     ["uniform latencies", "memory: { latency: { kind: uniform, min: 300, max: 400 } }\n"],

@@ -116,11 +116,21 @@ export class Subpartition {
     reg.readyAt(this.unitFreeAt);
     reg.readyAtScalar(() => this.heldUntil, (v) => (this.heldUntil = v));
     reg.readyAtScalar(() => this.nextWakeAt, (v) => (this.nextWakeAt = v));
-    reg.same(this.candidates, () => this.candidateCount);
-    reg.same(this.candidateClass, () => this.candidateCount);
-    reg.same(this.position);
+    // The candidates and the eligible warps as sets: their order in the arrays (which swap-removes
+    // shuffle) changes nothing, as every policy that the fast-forward follows picks by the warps'
+    // ages and slots, never by their place in the list (the random policy turns it off).
+    const inEligible = new Uint8Array(this.position.length);
+    reg.custom({
+      capture: (out) => {
+        out.push(this.candidateCount, this.eligibleCount);
+        for (let w = 0; w < this.position.length; w++) out.push(this.position[w] < 0 ? -1 : this.candidateClass[this.position[w]]);
+        inEligible.fill(0);
+        for (let i = 0; i < this.eligibleCount; i++) inEligible[this.eligible[i]] = 1;
+        for (let w = 0; w < inEligible.length; w++) out.push(inEligible[w]);
+      },
+      shift: () => {},
+    });
     reg.same(this.classMembers);
-    reg.same(this.eligible, () => this.eligibleCount);
     reg.sameScalar(() => this.memberMask);
     reg.sameScalar(() => (this.dirty ? 1 : 0));
     reg.sameScalar(() => this.freeMask);

@@ -24,6 +24,16 @@ const ncuStall = (launch, state) => launch.values.get(`smsp__average_warps_issue
 /** The launches of an Nsight Compute raw export (ncu --csv --page raw). */
 const ncuLaunches = (file) => readNcuExport(readFileSync(file, "utf8"), file);
 
+/** Markdown rows of validate's error summary for each [name, validation rows] group. */
+function errorTable(first, groups) {
+  const lines = [`| ${first} | rows | issue active MAE (points) | worst (points) | eligible MRE | active cycles MAPE | dominant stall |`, "| --- | --- | --- | --- | --- | --- | --- |"];
+  for (const [name, rows] of groups) {
+    const s = summarize(rows);
+    lines.push(`| ${name} | ${s.rows} | ${s.issueActiveMaePoints.toFixed(2)} | ${s.issueActiveWorstPoints.toFixed(2)} | ${pct(s.warpsEligibleMre)} | ${pct(s.cyclesActiveMape)} | ${s.dominantStallMatches} of ${s.rows} |`);
+  }
+  return lines;
+}
+
 export const BLOCKS = {
   /** README: SM issue utilization of the bundled latency-hiding scenarios. */
   async "latency-hiding-table"(warpsim) {
@@ -46,12 +56,7 @@ export const BLOCKS = {
       ["ld_chain l2", (r) => r.key.kernel === "ld_chain" && r.key.variant === "l2"],
       ["**all**", () => true],
     ];
-    const lines = ["| group | rows | issue active MAE (points) | worst (points) | eligible MRE | active cycles MAPE | dominant stall |", "| --- | --- | --- | --- | --- | --- | --- |"];
-    for (const [name, keep] of groups) {
-      const s = summarize(rows.filter(keep));
-      lines.push(`| ${name} | ${s.rows} | ${s.issueActiveMaePoints.toFixed(2)} | ${s.issueActiveWorstPoints.toFixed(1)} | ${pct(s.warpsEligibleMre)} | ${pct(s.cyclesActiveMape)} | ${s.dominantStallMatches} of ${s.rows} |`);
-    }
-    return lines.join("\n") + "\n";
+    return errorTable("group", groups.map(([name, keep]) => [name, rows.filter(keep)])).join("\n") + "\n";
   },
 
   /** docs/validation.md: the latency tails as src/run/memory-tails.ts derives them. */
@@ -75,13 +80,7 @@ export const BLOCKS = {
       ["**microbenchmarks + SASS warm** (issue 12's targets)", [...micro, ...warm]],
       ["all four", [...micro, ...warm, ...flushed, ...heldout]],
     ];
-    const lines = ["| family | rows | issue active MAE (points) | worst (points) | eligible MRE | active cycles MAPE | dominant stall |", "| --- | --- | --- | --- | --- | --- | --- |"];
-    for (const [name, rows] of groups) {
-      const s = summarize(rows);
-      lines.push(`| ${name} | ${s.rows} | ${s.issueActiveMaePoints.toFixed(2)} | ${s.issueActiveWorstPoints.toFixed(2)} | ${pct(s.warpsEligibleMre)} | ${pct(s.cyclesActiveMape)} | ${s.dominantStallMatches} of ${s.rows} |`);
-    }
-    lines.push("| issue 12's targets | | ≤ 2 | ≤ 6 | ≤ 8% | ≤ 4% | ≥ 95% |");
-    return lines.join("\n") + "\n";
+    return [...errorTable("family", groups), "| issue 12's targets | | ≤ 2 | ≤ 6 | ≤ 8% | ≤ 4% | ≥ 95% |"].join("\n") + "\n";
   },
 
   /** README: the validation error summary in a sentence. */

@@ -7,6 +7,7 @@ import { ActiveCycles, SchedulerCounters } from "../stats/counters.js";
 import { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_NAMES, WarpState } from "../stats/warp-state.js";
 import { BlockTable } from "./block-table.js";
+import { branchRefetchCycles, branchWaitCycles } from "./branch-timing.js";
 import { LatencyModel, type LatencyDistribution } from "./memory/latency-model.js";
 import { MemorySystem, type MemoryLimits } from "./memory/memory-system.js";
 import { SharedMemoryPath } from "./memory/shared-memory.js";
@@ -392,18 +393,20 @@ export class StreamingMultiprocessor {
       this.events.push(now + stall, SmEvent.ready, warp);
       return;
     }
-    // The branch's own latency (wait), then resolution, then fetching a taken target.
-    const latency = program.latencyCycles[pc];
-    const resolve = this.arch.branch.resolveCycles;
-    const refetch = taken ? this.arch.branch.takenRefetchCycles : 0;
-    if (latency <= 1 && resolve + refetch === 0) return this.wake(warp, now + 1);
+    // The branch's own latency (wait), then resolution, then fetching a taken target
+    // (src/sm/branch-timing.ts).
+    const branchArch = this.arch.branch;
+    const wait = branchWaitCycles(program.latencyCycles[pc], stall, taken, branchArch);
+    const resolve = branchArch.resolveCycles;
+    const refetch = branchRefetchCycles(program.latencyCycles[pc], stall, taken, branchArch);
+    if (wait <= 1 && resolve + refetch === 0) return this.wake(warp, now + 1);
     sp.removeCandidate(warp);
     warps.branchIssueCycle[warp] = now;
     warps.branchPc[warp] = pc;
     warps.branchTaken[warp] = taken ? 1 : 0;
     let t = now + 1;
-    if (latency > 1) accounting.enter(warp, WarpState.wait, t);
-    t = now + Math.max(1, latency);
+    if (wait > 1) accounting.enter(warp, WarpState.wait, t);
+    t = now + wait;
     if (resolve > 0) accounting.enter(warp, WarpState.branch_resolving, t);
     t += resolve;
     if (refetch > 0) accounting.enter(warp, WarpState.no_instruction, t);
@@ -547,13 +550,15 @@ export class StreamingMultiprocessor {
   private rewindBranch(warp: number, cycle: number): void {
     const { warps, accounting, program } = this;
     const issued = warps.branchIssueCycle[warp];
-    const latency = program.latencyCycles[warps.branchPc[warp]];
-    const waitEnd = issued + Math.max(1, latency);
+    const pc = warps.branchPc[warp];
+    const taken = warps.branchTaken[warp] === 1;
+    const wait = branchWaitCycles(program.latencyCycles[pc], program.stallCycles[pc], taken, this.arch.branch);
+    const waitEnd = issued + wait;
     const resolveEnd = waitEnd + this.arch.branch.resolveCycles;
     const chain: [WarpState, number, number][] = [
-      [WarpState.wait, issued + 1, latency > 1 ? waitEnd : issued + 1],
+      [WarpState.wait, issued + 1, wait > 1 ? waitEnd : issued + 1],
       [WarpState.branch_resolving, waitEnd, resolveEnd],
-      [WarpState.no_instruction, resolveEnd, resolveEnd + (warps.branchTaken[warp] === 1 ? this.arch.branch.takenRefetchCycles : 0)],
+      [WarpState.no_instruction, resolveEnd, resolveEnd + branchRefetchCycles(program.latencyCycles[pc], program.stallCycles[pc], taken, this.arch.branch)],
     ];
     accounting.rewind(warp, cycle, chain);
   }

@@ -140,6 +140,19 @@ describe("SASS control flow", () => {
     expect(runSass(sass, `{ sass: k.sass, trips: { "0x0000": 8 }, taken: { "0x0010": 1 } }`).sm.instExecuted).toBe(4 * 25);
   });
 
+  it("waits out a taken branch's stall count when it outlasts the redirect, which then costs nothing more", () => {
+    // One warp per scheduler: IADD3 (S1) then the loop's BRA, 4 trips. sm_90: BRA latency 5,
+    // resolve 3, refetch 3, so a taken BRA with a short stall count is back 11 cycles after it
+    // issued: trips start 12 apart. With S15 the stall count is longer than that: 16 apart.
+    const trips = (stall: number) => {
+      const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["@!P1 BRA 0x0", { stall }], ["EXIT"], ["BRA 0x30"]]);
+      return issuedAt(sass, (sp, _w, pc) => sp === 0 && pc === 0, '{ sass: k.sass, trips: { "0x0010": 4 } }');
+    };
+    expect(trips(5)).toEqual([0, 12, 24, 36]);
+    expect(trips(11)).toEqual([0, 12, 24, 36]);
+    expect(trips(15)).toEqual([0, 16, 32, 48]);
+  });
+
   it("refuses a loop without a trip count, naming its addresses, line and how to give one", () => {
     const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["@!P1 BRA 0x0"], ["EXIT"]]);
     expect(() => runSass(sass)).toThrow(ScenarioError);

@@ -49,6 +49,17 @@ const TARGET_OPCODES = new Set(["BRA", "BSSY", "CALL", "JMP", "BREAK", "SSY", "P
  * is not an instruction is an error naming its line.
  */
 export function readSass(text: string, file: string): ReadSassResult {
+  // The same listing read again (validate's and sweep's configurations of one kernel, each
+  // resolved on its own) is the result of the last read: results are never modified.
+  if (last !== undefined && last.file === file && last.text === text) return last.result;
+  const result = read(text, file);
+  last = { text, file, result };
+  return result;
+}
+
+let last: { readonly text: string; readonly file: string; readonly result: ReadSassResult } | undefined;
+
+function read(text: string, file: string): ReadSassResult {
   const issues: ScenarioIssue[] = [];
   const kernels: { name: string; line: number; instructions: SassInstruction[]; labels: Map<string, number>; pending: PendingTarget[] }[] = [];
   const lines = text.split(/\r?\n/);

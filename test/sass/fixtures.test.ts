@@ -40,6 +40,15 @@ describe("the committed fixtures (validation/sass)", () => {
     expect(ldg.instructions.find((i) => i.address === 0x110)).toMatchObject({ opcode: "LDG", modifiers: ["E", "CONSTANT"] });
   });
 
+  it("is read once for consecutive uses of the same text and file (validate resolves a kernel per row)", () => {
+    const first = readSass(text, LISTING);
+    expect(readSass(text, LISTING)).toBe(first);
+    expect(readSass(text, "other.sass")).not.toBe(first);
+    const longer = readSass(text + "\n", LISTING);
+    expect(longer).not.toBe(first);
+    expect(longer).toEqual(first);
+  });
+
   // Two captures of the same launches: caches warm (application replay, the ground truth's L2
   // method) and flushed before each pass (kernel replay).
   for (const [name, folder, guard] of [

@@ -5,20 +5,24 @@
 //   npm run build && node validation/microbench/steady_model.mjs [filter, e.g. "l2,8"]
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import { stringify } from "yaml";
 import { parseScenario, simulate } from "../../dist/index.js";
-import { benchScenario } from "../../dist/validation/h100-kernels.js";
+import { BENCH_SASS_FIXTURES, benchRowScenario } from "../../dist/run/bench-sass.js";
+import { readSassFixtures } from "../../dist/run/sass-fixtures.js";
+import { readerBeside } from "../../dist/scenario/load.js";
 
 const TRIPS = { fma: [512, 1024], l2: [128, 256], dram: [64, 96] };
 const rows = parse(readFileSync(new URL("steady-probe/steady.csv", import.meta.url)), { columns: true });
 const filter = process.argv[2] ?? "";
+const fixtures = readSassFixtures(BENCH_SASS_FIXTURES);
 
 function sums(group, K, F, W, iters) {
   const config = {
     kernel: group === "fma" ? "fma_chain" : "ld_chain", variant: group, K, F, warpsPerSm: W, iters,
     threadsPerBlock: W <= 32 ? 32 * W : 16 * W, blocks: W <= 32 ? 132 : 264, dynSmemBytes: W <= 32 ? 122880 : 81920,
   };
-  const sm = simulate(parseScenario(stringify(benchScenario(config)))).sm;
+  // As warpsim validate runs the row: the kernel from its own SASS (src/run/bench-sass.ts).
+  const { fields } = benchRowScenario(config, fixtures);
+  const sm = simulate(parseScenario(JSON.stringify(fields), BENCH_SASS_FIXTURES, [], { readFile: readerBeside(BENCH_SASS_FIXTURES) })).sm;
   return { cycles: sm.activeCycles, issued: sm.issueActive * sm.activeCycles, eligible: sm.warpsEligible * sm.activeCycles };
 }
 

@@ -89,3 +89,14 @@ describe("the H100 barrier probes, run from their SASS (docs/validation.md)", ()
     for (const r of rows) expect(error(r), `${r.loop}, ${r.warps} warps`).toBeLessThan(0.1);
   });
 });
+
+describe("the H100 branch stall probe, run from its SASS (docs/validation.md, \"A taken branch's stall count\")", () => {
+  it("one-warp loops closed by a BRA with S5 and S15: each trip within a cycle of the H100's", () => {
+    // cycles.csv: six S5 loops of 19 cycles of stall counts before the BRA take 29.0 (S + 5
+    // after the BRA); hmma2 (43 before its S15 BRA) 58.0 (S after it); hmma1 (20 before) 36.0.
+    const rows = probeRows(PROBES, "branch-stall-probe");
+    expect(rows).toHaveLength(8);
+    for (const r of rows) expect(Math.abs(r.predicted - r.measured), r.loop).toBeLessThanOrEqual(1.02);
+    for (const r of rows.filter((x) => x.loop !== "hmma1")) expect(Math.abs(r.predicted - r.measured), r.loop).toBeLessThan(0.05);
+  });
+});

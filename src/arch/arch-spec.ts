@@ -135,6 +135,11 @@ export interface ArchSpec {
     resolveCycles: number;
     /** Further cycles to fetch the target of a taken branch (no_instruction). */
     takenRefetchCycles: number;
+    /**
+     * A SASS branch waits its stall count in place of its latency, but starts resolving no later
+     * than this many cycles after it issued (src/sm/branch-timing.ts).
+     */
+    resolveWithinCycles: number;
   }>;
   /**
    * The shared-memory path (LDS, STS): an SM-wide pipe fed by a queue per sub-partition; absent,

@@ -38,6 +38,8 @@ interface ProbeSpec {
   readonly column: string;
   /** The column with the blocks per SM, when a row has several (all resident at once). */
   readonly blocks?: string;
+  /** The launch's threads per block when cycles.csv has no threads_per_block column (one size). */
+  readonly threadsPerBlock?: number;
   readonly loops: Readonly<Record<string, { kernel: string; main: string; per: number; trips: Record<string, number> }>>;
 }
 
@@ -55,14 +57,14 @@ export function probeRows(specFile: string, probe: string, loops?: readonly stri
     const run = (trips: number) => {
       const scenario = {
         arch: "sm_90",
-        launch: { threadsPerBlock: Number(row.threads_per_block), blocks: spec.blocks === undefined ? 1 : Number(row[spec.blocks]), registersPerThread: 32 },
+        launch: { threadsPerBlock: spec.threadsPerBlock ?? Number(row.threads_per_block), blocks: spec.blocks === undefined ? 1 : Number(row[spec.blocks]), registersPerThread: 32 },
         program: { sass: resolve(dir, spec.sass), kernel: loop.kernel, trips: { ...loop.trips, [loop.main]: trips } },
       };
       return simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile }));
     };
     const long = run(LONG);
     const predicted = (long.cycles - run(SHORT).cycles) / ((LONG - SHORT) * loop.per);
-    out.push({ loop: row[spec.column], warps: Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted, sm: long.sm });
+    out.push({ loop: row[spec.column], warps: spec.threadsPerBlock !== undefined ? spec.threadsPerBlock / 32 : Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted, sm: long.sm });
   }
   return out;
 }

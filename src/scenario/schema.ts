@@ -75,7 +75,7 @@ export const archOverrides = z
       .partial()
       .strict()
       .optional(),
-    branch: z.object({ resolveCycles: count(0), takenRefetchCycles: count(0) }).partial().strict().optional(),
+    branch: z.object({ resolveCycles: count(0), takenRefetchCycles: count(0), resolveWithinCycles: count(1) }).partial().strict().optional(),
     barrier: z.object({ arrivalCycles: count(0), releaseCycles: count(0) }).partial().strict().optional(),
     // null: no shared-memory path (LDS/STS limited by their sub-partition's LSU alone).
     sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),

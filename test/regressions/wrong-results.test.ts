@@ -139,10 +139,11 @@ describe("input that was accepted silently (issues 18.4, 18.5, 16)", () => {
 });
 
 describe("a loop branch's cost as docs/timing.md states it (issue 16)", () => {
-  it("sm_90: taken, the loop restarts 11 cycles after the BRA; not taken, the next instruction follows 8 cycles after", () => {
-    // BRA latency 5 (wait), resolve 3 (branch_resolving), taken refetch 3 (no_instruction).
+  it("sm_90: taken, the loop restarts 11 cycles after the BRA; not taken, the next instruction follows 9 cycles after", () => {
+    // A BRA without a stall count: latency 6 (wait), resolve 3 (branch_resolving), taken refetch 2
+    // (no_instruction).
     const issues: number[] = [];
     simulate(parseScenario(straight(".loop 2\nNOP\n.endloop\nEXIT")), { hooks: { issue: [(cycle) => void issues.push(cycle)], stateChange: [] } });
-    expect(issues).toEqual([0, 1, 1 + 11, 13, 13 + 8]);
+    expect(issues).toEqual([0, 1, 1 + 11, 13, 13 + 9]);
   });
 });

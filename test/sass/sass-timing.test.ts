@@ -141,15 +141,16 @@ describe("SASS control flow", () => {
   });
 
   it("waits out a taken branch's stall count when it outlasts the redirect, which then costs nothing more", () => {
-    // One warp per scheduler: IADD3 (S1) then the loop's BRA, 4 trips. sm_90: BRA latency 5,
-    // resolve 3, refetch 3, so a taken BRA with a short stall count is back 11 cycles after it
-    // issued: trips start 12 apart. With S15 the stall count is longer than that: 16 apart.
+    // One warp per scheduler: IADD3 (S1) then the loop's BRA, 4 trips. sm_90: a SASS BRA waits
+    // its stall count S (at most 8 cycles) before resolving for 3 and refetching for 2. S5: back
+    // 10 cycles after it issued, trips 11 apart; S11: 8 + 3 + 2 = 13, trips 14 apart; S15 is
+    // longer than that redirect: back at 15, trips 16 apart.
     const trips = (stall: number) => {
       const sass = listing([["IADD3 R1, R1, 0x1, RZ"], ["@!P1 BRA 0x0", { stall }], ["EXIT"], ["BRA 0x30"]]);
       return issuedAt(sass, (sp, _w, pc) => sp === 0 && pc === 0, '{ sass: k.sass, trips: { "0x0010": 4 } }');
     };
-    expect(trips(5)).toEqual([0, 12, 24, 36]);
-    expect(trips(11)).toEqual([0, 12, 24, 36]);
+    expect(trips(5)).toEqual([0, 11, 22, 33]);
+    expect(trips(11)).toEqual([0, 14, 28, 42]);
     expect(trips(15)).toEqual([0, 16, 32, 48]);
   });
 

@@ -270,6 +270,33 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /**
+   * docs/validation.md: one-warp loops closed by a BRA with different stall counts
+   * (validation/microbench/branch_stall_probe.cu), per trip on the H100 and in warpsim.
+   */
+  async "branch-stall-probe"() {
+    const { readSass } = await import("../../dist/sass/read-sass.js");
+    const file = "validation/microbench/branch-stall-probe/sass.txt";
+    const listing = readSass(readFileSync(file, "utf8"), file);
+    const specs = JSON.parse(readFileSync("validation/microbench/probe-loops.json", "utf8"))["branch-stall-probe"].loops;
+    const ncu = (loop, state) => ncuStall(ncuLaunches(`validation/microbench/branch-stall-probe/ncu_${loop}.csv`)[0], state);
+    const lines = [
+      "| loop | BRA stall count | stall counts before it | H100 cycles per trip | warpsim | H100 per trip: wait / branch_resolving / no_instruction |",
+      "| --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const row of probeRows("validation/microbench/probe-loops.json", "branch-stall-probe")) {
+      const spec = specs[row.loop];
+      const code = listing.kernels.find((k) => k.name === spec.kernel).instructions;
+      const bra = code.find((i) => i.address === parseInt(spec.main, 16));
+      const body = code.filter((i) => i.address >= bra.target && i.address < bra.address);
+      const before = body.reduce((sum, i) => sum + i.control.stall, 0);
+      const n = body.length + 1;
+      const split = ["wait", "branch_resolving", "no_instruction"].map((state) => (ncu(row.loop, state) * n).toFixed(1)).join(" / ");
+      lines.push(`| ${row.loop} | S${bra.control.stall} | ${before} | ${row.measured.toFixed(2)} | ${row.predicted.toFixed(2)} | ${split} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** README: the held-out kernels' errors (validation/sass/heldout). */
   async "heldout-summary"(warpsim) {
     const { summary: s } = JSON.parse(await warpsim(["validate", "--family", "heldout", "--format", "json"]));

@@ -30,13 +30,13 @@ export const SHARED_TIMING: Pick<ArchSpec, "opcodes" | "resultDelayCycles" | "br
     LDC: { latencyCycles: 23 },
     UIADD3: { latencyCycles: 2 },
     UMOV: { latencyCycles: 2 },
-    BRA: { latencyCycles: 5 },
+    BRA: { latencyCycles: 6 },
     EXIT: { latencyCycles: 1 },
     BAR: { latencyCycles: 1 },
     NOP: { latencyCycles: 1 },
   },
   resultDelayCycles: 0,
-  branch: { resolveCycles: 3, takenRefetchCycles: 3 },
+  branch: { resolveCycles: 3, takenRefetchCycles: 2, resolveWithinCycles: 8 },
   // As measured on sm_90 (its preset cites the barrier probe); not measured on these.
   barrier: { arrivalCycles: 2, releaseCycles: 13 },
 };

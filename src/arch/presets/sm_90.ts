@@ -101,7 +101,7 @@ export const sm_90: ArchSpec = {
     LDC: { latencyCycles: 23 }, // [model] constant-cache hit, as LDS
     UIADD3: { latencyCycles: 2 }, // [ncu] see ISETP
     UMOV: { latencyCycles: 2 }, // [model]
-    BRA: { latencyCycles: 5 }, // [ncu] see `branch`: a taken BRA to the next issue takes 11 cycles
+    BRA: { latencyCycles: 6 }, // [bsp] see `branch`: a program without stall counts gets SASS's usual S6
     EXIT: { latencyCycles: 1 },
     BAR: { latencyCycles: 1 },
     NOP: { latencyCycles: 1 },
@@ -147,11 +147,18 @@ export const sm_90: ArchSpec = {
     maxLoadsInFlight: 340,
   },
   branch: {
-    // [ncu] fma_chain, W = 1: a taken loop branch costs 0.087 x 35 = 3.0 cycles of
-    // branch_resolving and 0.07 x 35 = 2.5 of no_instruction per trip, after the BRA's own
-    // latency (opcodes.BRA, 5: its `wait` makes fma_chain<4>'s 0.12 wait per issue).
+    // [bsp] validation/microbench/branch-stall-probe (one warp, loops closed by a BRA with stall
+    // count S): a taken branch is followed by the next issue S + 5 cycles after it with S5
+    // (six loops: 29 cycles per trip, 19 of stall counts before the BRA; the branch probe the
+    // same) and exactly S after it with S15 (58 per trip, 43 + 15). ncu on the S5 loops: the
+    // BRA's S - 1 cycles in wait, 3 in branch_resolving, 2 in no_instruction. [ncu] fma_chain's
+    // BRA (S6) costs 11 (fma_chain<4>, W = 1: 45.7 cycles per trip, 34 of stall counts before
+    // it); dfma_chain's (S10) 13 with 3 cycles of branch_resolving and 3 of no_instruction per
+    // trip: resolution starts by 8 cycles after the issue. A program without stall counts
+    // waits the BRA's latency (6) instead.
     resolveCycles: 3,
-    takenRefetchCycles: 3,
+    takenRefetchCycles: 2,
+    resolveWithinCycles: 8,
   },
   // [atom] validation/microbench/mma-red-probe/cycles.csv (ncu base clock): 32 warps per SM each
   // adding to its own word (a warp's 32 words in one line, no two warps sharing): 9.4 SM

@@ -393,8 +393,8 @@ export class StreamingMultiprocessor {
       this.events.push(now + stall, SmEvent.ready, warp);
       return;
     }
-    // The branch's own latency (wait), then resolution, then fetching a taken target
-    // (src/sm/branch-timing.ts).
+    // The branch's own delay (wait: its latency, or its stall count in SASS), then resolution,
+    // then fetching a taken target (src/sm/branch-timing.ts).
     const branchArch = this.arch.branch;
     const wait = branchWaitCycles(program.latencyCycles[pc], stall, taken, branchArch);
     const resolve = branchArch.resolveCycles;

@@ -54,17 +54,18 @@ export function probeRows(specFile: string, probe: string, loops?: readonly stri
   for (const row of rows) {
     const loop = spec.loops[row[spec.column]];
     if (loop === undefined || (loops !== undefined && !loops.includes(row[spec.column]))) continue;
+    const threads = spec.threadsPerBlock ?? Number(row.threads_per_block);
     const run = (trips: number) => {
       const scenario = {
         arch: "sm_90",
-        launch: { threadsPerBlock: spec.threadsPerBlock ?? Number(row.threads_per_block), blocks: spec.blocks === undefined ? 1 : Number(row[spec.blocks]), registersPerThread: 32 },
+        launch: { threadsPerBlock: threads, blocks: spec.blocks === undefined ? 1 : Number(row[spec.blocks]), registersPerThread: 32 },
         program: { sass: resolve(dir, spec.sass), kernel: loop.kernel, trips: { ...loop.trips, [loop.main]: trips } },
       };
       return simulate(parseScenario(JSON.stringify(scenario), `${probe} ${row[spec.column]}`, [], { readFile }));
     };
     const long = run(LONG);
     const predicted = (long.cycles - run(SHORT).cycles) / ((LONG - SHORT) * loop.per);
-    out.push({ loop: row[spec.column], warps: spec.threadsPerBlock !== undefined ? spec.threadsPerBlock / 32 : Number(row.warps_per_block), measured: Number(row.cycles_per_trip), predicted, sm: long.sm });
+    out.push({ loop: row[spec.column], warps: threads / 32, measured: Number(row.cycles_per_trip), predicted, sm: long.sm });
   }
   return out;
 }

@@ -25,7 +25,6 @@ export class EventQueue {
     return this.size;
   }
 
-  /** Cycle of the earliest event, or Infinity when empty. */
   /** The steady-state fast-forward's view: the heap in its order, times relative to `now`. */
   steadyState(): { capture(out: number[], now: number): void; shift(delta: number, now: number): void } {
     return {
@@ -39,6 +38,7 @@ export class EventQueue {
     };
   }
 
+  /** Cycle of the earliest event, or Infinity when empty. */
   peekCycle(): number {
     return this.size === 0 ? Infinity : this.cycle[0];
   }

@@ -8,10 +8,6 @@ export interface MetricRow {
   readonly value: number;
 }
 
-/**
- * Every numeric metric of a result as tidy rows: one per scope and metric (docs/metrics.md).
- * The run's text attributes (outcome, occupancy limiter) are columns of the CSV, not rows.
- */
 /** Columns of the tidy CSV (`warpsim run --format csv`). */
 export const TIDY_COLUMNS = ["scenario", "seed", "outcome", "occupancy_limiter", "scope", "metric", "value"] as const;
 
@@ -24,6 +20,10 @@ export function tidyRows(result: SimulationResult): (string | number)[][] {
   return metricRows(result).map((r) => [...run, r.scope, r.metric, r.value]);
 }
 
+/**
+ * Every numeric metric of a result as tidy rows: one per scope and metric (docs/metrics.md).
+ * The run's text attributes (outcome, occupancy limiter) are columns of the CSV, not rows.
+ */
 export function metricRows(result: SimulationResult): MetricRow[] {
   const rows: MetricRow[] = [];
   result.subpartitions.forEach((m, i) => pushScheduler(rows, `smsp${i}`, m));

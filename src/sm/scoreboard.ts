@@ -19,7 +19,6 @@ export class Scoreboard {
     this.reason = new Uint8Array(warpSlots * Reg.COUNT);
   }
 
-  /** Clears a slot for a new warp. */
   /**
    * For the steady-state fast-forward: the registers a program uses (others never change),
    * times as the distance ahead of `now` (every past time alike) with their reasons.
@@ -47,6 +46,7 @@ export class Scoreboard {
     });
   }
 
+  /** Clears a slot for a new warp. */
   reset(warp: number): void {
     this.readyAt.fill(0, warp * Reg.COUNT, (warp + 1) * Reg.COUNT);
   }

@@ -69,7 +69,6 @@ export class StreamingMultiprocessor {
   private nextAge = 0;
   /** Warps admitted and not yet exited (including those still being launched). */
   private liveWarps = 0;
-  /** Warps that have arrived on their sub-partition and not yet exited. */
 
   private lastCycle = 0;
   private now = 0;

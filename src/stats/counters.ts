@@ -16,13 +16,13 @@ export class ActiveCycles {
     if (delta === -1 && --this.resident === 0) this.cycles += cycle - this.since;
   }
 
-  /** Closes the open interval at the end of a run that stopped with warps resident. */
   /** Its fields for the steady-state fast-forward (`since` stays: the next change counts the skip). */
   registerSteadyState(reg: SteadyStateRegistry): void {
     reg.totalScalar(() => this.cycles, (v) => (this.cycles = v));
     reg.sameScalar(() => this.resident);
   }
 
+  /** Closes the open interval at the end of a run that stopped with warps resident. */
   close(cycle: number): void {
     if (this.resident > 0) {
       this.cycles += cycle - this.since;

@@ -2,13 +2,6 @@ import type { SteadyStateRegistry } from "../sm/steady-state.js";
 import type { Hooks } from "./hooks.js";
 import { WARP_STATE_COUNT, WarpState } from "./warp-state.js";
 
-/**
- * Lazy warp-state accounting (DESIGN.md §4). Each warp slot remembers its state and the cycle
- * it entered it; `enter` adds the finished interval to that sub-partition's counter. The model
- * calls it only when a state changes, so long stalls and skipped spans cost nothing.
- * A call may name a cycle in the future (a stall known to start next cycle); calls for one warp
- * are always in non-decreasing cycle order.
- */
 /** The per-warp columns the state hooks report (the SM's warp table has them). */
 export interface WarpWhereabouts {
   readonly pc: Int32Array;
@@ -16,6 +9,13 @@ export interface WarpWhereabouts {
   readonly atBarrier: Int8Array;
 }
 
+/**
+ * Lazy warp-state accounting (DESIGN.md §4). Each warp slot remembers its state and the cycle
+ * it entered it; `enter` adds the finished interval to that sub-partition's counter. The model
+ * calls it only when a state changes, so long stalls and skipped spans cost nothing.
+ * A call may name a cycle in the future (a stall known to start next cycle); calls for one warp
+ * are always in non-decreasing cycle order.
+ */
 export class StateAccounting {
   /** Warp-cycles per (sub-partition, state): index smsp * WARP_STATE_COUNT + state. */
   readonly warpCycles: Float64Array;

@@ -4,10 +4,6 @@ import type { LatencyDistribution } from "./latency-distribution.js";
 
 export type { LatencyDistribution } from "./latency-distribution.js";
 
-/**
- * Draws whole-cycle latencies from a seeded generator. Every draw happens in issue order, so a
- * scenario and seed give the same latencies on every run and machine.
- */
 /** Where a load was served, as a `mix` draws it (LatencyModel.lastLevel, MemoryLimits.level). */
 export const LEVEL_NONE = -1;
 export const LEVEL_L1 = 0;
@@ -15,6 +11,10 @@ export const LEVEL_L2 = 1;
 export const LEVEL_DRAM = 2;
 export const LEVEL_CODES: Readonly<Record<"l1" | "l2" | "dram", number>> = { l1: LEVEL_L1, l2: LEVEL_L2, dram: LEVEL_DRAM };
 
+/**
+ * Draws whole-cycle latencies from a seeded generator. Every draw happens in issue order, so a
+ * scenario and seed give the same latencies on every run and machine.
+ */
 export class LatencyModel {
   private readonly rng: () => number;
   private readonly draw: () => number;

@@ -1,5 +1,6 @@
 // Runs one benchmark case once in this process and prints its measurements as JSON.
-// Usage: node bench/case.mjs <case> [--no-fast-forward]   (bench/run.mjs calls it in a fresh process per run)
+// Usage: node bench/case.mjs <case> [--no-fast-forward] [--scale F]   (bench/run.mjs calls it in a fresh process per run)
+// --scale F multiplies the case's loop trips by F (bench/instructions.sh runs two scales).
 import { performance } from "node:perf_hooks";
 import { parseScenario, simulate } from "../dist/index.js";
 import { CASES } from "./cases.mjs";
@@ -10,7 +11,17 @@ if (!make) {
   console.error(`unknown case "${name}"; cases: ${Object.keys(CASES).join(", ")}`);
   process.exit(1);
 }
-const scenario = parseScenario(make(), name);
+const scaleAt = process.argv.indexOf("--scale");
+const scale = scaleAt >= 0 ? Number(process.argv[scaleAt + 1]) : 1;
+if (!(scale > 0)) {
+  console.error(`--scale wants a positive number, got "${process.argv[scaleAt + 1]}"`);
+  process.exit(1);
+}
+const scaled = (n) => Math.max(1, Math.round(Number(n) * scale));
+const text = make()
+  .replace(/\.loop (\d+)/g, (_, n) => `.loop ${scaled(n)}`)
+  .replace(/iterations: (\d+)/g, (_, n) => `iterations: ${scaled(n)}`);
+const scenario = parseScenario(text, name);
 const start = performance.now();
 const fastForwardStats = { skippedCycles: 0 };
 const result = simulate(scenario, { maxCycles: 2e9, fastForward: !process.argv.includes("--no-fast-forward"), fastForwardStats });

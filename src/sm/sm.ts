@@ -93,6 +93,8 @@ export class StreamingMultiprocessor {
   private readonly steady: SteadyState | undefined;
   /** 1 at each pc whose instruction changes state that does not repeat (see aperiodicPcs). */
   private readonly aperiodicAt: Uint8Array;
+  /** 1 at each pc whose issue is the plain case: a fixed-latency result and nothing else (see simplePcs). */
+  private readonly simpleAt: Uint8Array;
 
   constructor(private readonly config: SmConfig) {
     const { arch, program } = config;
@@ -149,6 +151,31 @@ export class StreamingMultiprocessor {
     });
     this.steady = this.followsSteadyState() ? new SteadyState(this.registerSteadyState(barrierUnit)) : undefined;
     this.aperiodicAt = this.aperiodicPcs();
+    this.simpleAt = this.simplePcs();
+  }
+
+  /**
+   * Instructions whose issue only books their unit and writes their result after a fixed
+   * latency (most ALU and FP32 work): no memory path, constant line, copy group, read barrier,
+   * dispatch hold or stall count. `issue` takes a short path for them.
+   */
+  private simplePcs(): Uint8Array {
+    const { program } = this;
+    const at = new Uint8Array(program.length);
+    for (let pc = 0; pc < program.length; pc++) {
+      const kind = program.kind[pc];
+      const fixedLatency = kind === OpKind.math || kind === OpKind.mio;
+      const nothingElse =
+        program.path[pc] === PATH_NONE &&
+        this.aperiodicAt[pc] === 0 &&
+        program.constantLoad[pc] === 0 &&
+        program.asyncCopy[pc] === 0 &&
+        program.readBarrier[pc] < 0 &&
+        program.dispatchCycles[pc] <= 1 &&
+        program.stallCycles[pc] <= 1;
+      if (fixedLatency && nothingElse) at[pc] = 1;
+    }
+    return at;
   }
 
   /**
@@ -294,10 +321,17 @@ export class StreamingMultiprocessor {
     let unit = program.unit[pc];
     if (sp.unitFreeAt[unit] > now) unit = program.altUnit[pc];
     sp.unitFreeAt[unit] = now + program.issueCycles[pc];
-    if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
     const counted = unit === FMA_LITE ? FMA_LITE : program.pipe[pc];
     sp.counters.pipeInstructions[counted]++;
     sp.counters.pipeBusyCycles[counted] += program.issueCycles[pc];
+    if (this.simpleAt[pc] === 1) {
+      // The plain case (simplePcs): what the general path below would do, without its checks.
+      this.writeResult(warp, pc, now + program.latencyCycles[pc] + delay);
+      warps.pc[warp] = pc + 1;
+      this.wake(warp, now + 1);
+      return;
+    }
+    if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
 
     // LDS/STS through the shared-memory path, global atomics through the SM's atomic
     // throughput: their latency (and a read barrier) runs from when the path takes them.
@@ -317,9 +351,7 @@ export class StreamingMultiprocessor {
         const async = program.asyncCopy[pc];
         if (async === ASYNC_COPY && readyAt > warps.asyncCopiesDoneAt[warp]) warps.asyncCopiesDoneAt[warp] = readyAt;
         else if (async === ASYNC_COMMIT && warps.asyncCopiesDoneAt[warp] > readyAt) readyAt = warps.asyncCopiesDoneAt[warp];
-        const state = program.resultState[pc] as WarpState;
-        const end = program.writeStart[pc] + program.writeCount[pc];
-        for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
+        this.writeResult(warp, pc, readyAt);
         break;
       }
       case OpKind.storeGlobal:
@@ -359,6 +391,14 @@ export class StreamingMultiprocessor {
       return;
     }
     this.wake(warp, now + 1);
+  }
+
+  /** The registers the instruction at `pc` writes can be read from `readyAt`; until then readers wait in its result state. */
+  private writeResult(warp: number, pc: number, readyAt: number): void {
+    const { program, scoreboard } = this;
+    const state = program.resultState[pc] as WarpState;
+    const end = program.writeStart[pc] + program.writeCount[pc];
+    for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
   }
 
   /**

@@ -7,6 +7,7 @@
 #
 #   bash bench/instructions.sh CASE [CASE ...]          (cases: bench/cases.mjs)
 #   WARPSIM_ROOT=/path/to/other/checkout bash bench/instructions.sh CASE   (to set two builds side by side)
+#   bash bench/instructions.sh --script bench/experiments/lean-floor.mjs warps-16   (a floor instead of warpsim)
 #
 # Needs valgrind and a build (npm run build). V8 compiles on the main thread here
 # (--no-concurrent-recompilation) so that the count does not depend on when a background
@@ -14,12 +15,14 @@
 set -euo pipefail
 root=${WARPSIM_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 command -v valgrind >/dev/null || { echo "bench/instructions.sh: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
-[ $# -gt 0 ] || { echo "usage: bash bench/instructions.sh CASE [CASE ...]" >&2; exit 1; }
+script=bench/case.mjs
+if [ "${1:-}" = --script ]; then script=$2; shift 2; fi
+[ $# -gt 0 ] || { echo "usage: bash bench/instructions.sh [--script FILE] CASE [CASE ...]" >&2; exit 1; }
 
 count() { # case scale -> "machine-instructions warp-instructions"
   local out
   out=$(cd "$root" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    node --no-concurrent-recompilation bench/case.mjs "$1" --no-fast-forward --scale "$2" 2>&1)
+    node --no-concurrent-recompilation "$script" "$1" --no-fast-forward --scale "$2" 2>&1)
   local ir warp
   ir=$(echo "$out" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
   warp=$(echo "$out" | sed -n 's/.*"instructions":\([0-9]*\).*/\1/p')

@@ -246,4 +246,6 @@ for (;;) {
 }
 const seconds = (performance.now() - start) / 1000;
 if (live !== 0) throw new Error(`${live} warps did not finish`);
-console.log(JSON.stringify({ name: CASE, bursts: BURSTS, seconds, instructions, cycles: now, nsPerInstruction: (seconds * 1e9) / instructions }));
+// Warp-cycles by state over the schedulers (none, selected, not_selected, long_scoreboard, wait, throttle, branch).
+const states = Array.from({ length: 7 }, (_, st) => warpCycles.filter((_, i) => i % 8 === st).reduce((a, b) => a + b, 0));
+console.log(JSON.stringify({ name: CASE, bursts: BURSTS, seconds, instructions, cycles: now, nsPerInstruction: (seconds * 1e9) / instructions, states }));

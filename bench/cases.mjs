@@ -79,6 +79,9 @@ ${repeat(7, (i) => `    FFMA R${10 + (i % 4)}, R${10 + (i % 4)}, R4, R5`)}
   /** The same 4.9 million FFMA/IADD3 instructions with 1 and with 16 warps per scheduler. */
   "warps-1": () => sameWork(1),
   "warps-16": () => sameWork(16),
+  /** Between them, for where a cost per instruction turns with the warps per scheduler. */
+  "warps-4": () => sameWork(4),
+  "warps-8": () => sameWork(8),
   /** One warp chasing pointers at latency 800 for 10^9 cycles (memory must stay bounded). */
   "billion-cycles": () => latencyBound(800, 78_125),
 };

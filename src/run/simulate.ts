@@ -19,6 +19,12 @@ export interface SimulateOptions {
    */
   readonly referenceScan?: boolean;
   /**
+   * For tests of the engine itself: keep every scheduler's candidates as bit masks with their
+   * states accounted together (src/sm/candidate-masks.ts) whatever the warps per scheduler
+   * (true), or never (false); by default from MASKS_FROM_WARPS resident warps per scheduler on.
+   */
+  readonly candidateMasks?: boolean;
+  /**
    * Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts). Default true;
    * the results are the same either way (tested), false only simulates every cycle.
    */
@@ -108,6 +114,7 @@ function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMul
     memoryLimits: scenario.memoryLimits,
     hooks: options.hooks ?? noHooks(),
     referenceScan: options.referenceScan,
+    candidateMasks: options.candidateMasks,
     fastForward: options.fastForward,
   });
   return { sm, seed };

@@ -18,6 +18,7 @@ import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
 import { Barriers } from "./barriers.js";
 import { SmEvent } from "./sm-events.js";
 import { SteadyState, SteadyStateRegistry } from "./steady-state.js";
+import { MASKS_FROM_WARPS, MAX_MASKED_WARPS } from "./candidate-masks.js";
 import { Subpartition } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
@@ -36,6 +37,8 @@ export interface SmConfig {
   readonly hooks: Hooks;
   /** For tests: the schedulers rescan their candidates every cycle (Subpartition). */
   readonly referenceScan?: boolean;
+  /** For tests: candidate masks always (true) or never (false); default by warps per scheduler (MASKS_FROM_WARPS). */
+  readonly candidateMasks?: boolean;
   /** Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts); default true. */
   readonly fastForward?: boolean;
 }
@@ -138,6 +141,7 @@ export class StreamingMultiprocessor {
           barrierUnit,
           counters: new SchedulerCounters(slots),
           referenceScan: config.referenceScan,
+          candidateMasks: this.usesCandidateMasks(slots),
         }),
     );
     this.barriers = new Barriers(barrierUnit, {
@@ -152,6 +156,19 @@ export class StreamingMultiprocessor {
     this.steady = this.followsSteadyState() ? new SteadyState(this.registerSteadyState(barrierUnit)) : undefined;
     this.aperiodicAt = this.aperiodicPcs();
     this.simpleAt = this.simplePcs();
+  }
+
+  /**
+   * Whether the schedulers keep their candidates as masks (src/sm/candidate-masks.ts): with many
+   * warps per scheduler that saves the scan over them; with few its bookkeeping costs more than
+   * the scan (bench/RESULTS.md, "The masks design in the engine").
+   */
+  private usesCandidateMasks(slots: number): boolean {
+    const { config, arch } = this;
+    const residentBlocks = Math.min(config.gridBlocks, config.residentBlocksLimit);
+    const perScheduler = Math.ceil((residentBlocks * this.warpsPerBlock) / arch.subpartitionsPerSm);
+    if (Math.ceil(slots / arch.subpartitionsPerSm) > MAX_MASKED_WARPS) return false;
+    return config.candidateMasks ?? perScheduler >= MASKS_FROM_WARPS;
   }
 
   /**
@@ -209,7 +226,7 @@ export class StreamingMultiprocessor {
     this.warps.registerSteadyState(reg);
     this.scoreboard.registerSteadyState(reg, this.program.usedRegisters());
     this.blocks.registerSteadyState(reg);
-    this.accounting.registerSteadyState(reg);
+    this.accounting.registerSteadyState(reg, (w) => this.subpartitions[this.warps.subpartition[w]].masks?.aggregated(w) ?? false);
     for (const sp of this.subpartitions) sp.registerSteadyState(reg);
     this.active.registerSteadyState(reg);
     reg.custom(this.events.steadyState());
@@ -532,6 +549,7 @@ export class StreamingMultiprocessor {
     const sp = this.subpartitions[warps.subpartition[warp]];
     sp.counters.active.change(-1, cycle);
     sp.notifyPolicy(PolicyEvent.exit, warp);
+    sp.masks?.leave(warp);
     warps.free(warp);
     this.liveWarps--;
     this.active.change(-1, cycle);
@@ -576,6 +594,7 @@ export class StreamingMultiprocessor {
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.counters.active.change(1, cycle);
     sp.notifyPolicy(PolicyEvent.arrive, warp);
+    sp.masks?.arrive(warp);
     this.wake(warp, cycle); // its first instruction may need a constant line (imc_miss)
     this.active.change(1, cycle);
   }
@@ -617,6 +636,7 @@ export class StreamingMultiprocessor {
 
   private stop(status: StopReason, cycle: number): RunEnd {
     const stuck: StuckWarp[] = [];
+    for (const sp of this.subpartitions) sp.masks?.detachAll();
     for (let w = 0; w < this.warps.capacity; w++) {
       if (this.warps.isFree(w) || !this.accounting.isActive(w)) continue;
       const pc = this.warps.pc[w];

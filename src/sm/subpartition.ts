@@ -10,6 +10,7 @@ import type { SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
 import type { SteadyStateRegistry } from "./steady-state.js";
 import type { WarpTable } from "./warp-table.js";
+import { CandidateMasks, lowestBit, popcount } from "./candidate-masks.js";
 
 /** The SM's barrier unit (ArchSpec.barrier): one warp's BAR every `arrivalCycles`. */
 export interface BarrierUnit {
@@ -31,6 +32,8 @@ export interface SubpartitionParts {
   readonly counters: SchedulerCounters;
   /** For tests: scan every time and never take a policy's repick shortcut (same results, slower). */
   readonly referenceScan?: boolean;
+  /** Keep the candidates as masks (candidate-masks.ts) unless states are observed one by one or rescanned. */
+  readonly candidateMasks: boolean;
 }
 
 /**
@@ -82,6 +85,13 @@ export class Subpartition {
   /** What only the scheduler sees, counted for stats/ (SchedulerCounters). */
   readonly counters: SchedulerCounters;
   private readonly referenceScan: boolean;
+  /**
+   * The candidates as bit masks with their states accounted together (candidate-masks.ts), in
+   * place of the scan; undefined with few warps per scheduler (the SM decides), when warp states
+   * are observed one by one (state hooks), and for the reference scan.
+   */
+  readonly masks: CandidateMasks | undefined;
+  private readonly bitOf: (warp: number) => number;
 
   constructor(
     readonly index: number,
@@ -104,6 +114,13 @@ export class Subpartition {
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
     this.position = new Int32Array(warpSlots).fill(-1);
     this.eligible = new Int32Array(warpSlots);
+    const observed = hooks.stateChange.length !== 0;
+    this.masks =
+      observed || this.referenceScan || !parts.candidateMasks
+        ? undefined
+        : new CandidateMasks(warpSlots, Array.from(parts.program.throttleState), index, parts.accounting);
+    const masks = this.masks;
+    this.bitOf = (warp) => (masks === undefined ? 0 : masks.bit(warp));
   }
 
   /** Whether the steady-state fast-forward can follow this scheduler (its policy registers its state). */
@@ -137,6 +154,7 @@ export class Subpartition {
     reg.sameScalar(() => this.lastChosen);
     this.policy.registerSteadyState!(reg);
     this.counters.registerSteadyState(reg);
+    this.masks?.registerSteadyState(reg);
   }
 
   /** Tells the policy what happened to a warp, if it listens (PolicyEvent). */
@@ -150,7 +168,8 @@ export class Subpartition {
 
   /** The warp can issue its next instruction from `cycle` if its pipe is free (re-adding refreshes it). */
   addCandidate(warp: number, cycle: number): void {
-    const pipeClass = this.program.pipeClass[this.warps.pc[warp]];
+    const pc = this.warps.pc[warp];
+    const pipeClass = this.program.pipeClass[pc];
     let i = this.position[warp];
     if (i < 0) {
       i = this.position[warp] = this.candidateCount++;
@@ -163,9 +182,12 @@ export class Subpartition {
       this.dirty = true;
     }
     this.candidateClass[i] = pipeClass;
+    const masks = this.masks;
+    if (masks !== undefined) masks.add(warp, pipeClass, this.program.throttleState[pc]);
     if (cycle < this.heldUntil) {
       // Ready while dispatch is held: it waits in dispatch_stall until the hold ends; the warp
       // whose instruction holds it waits on its own issue, as on a fixed latency (wait).
+      if (masks !== undefined) masks.detachIfAggregated(warp);
       this.accounting.enter(warp, warp === this.lastChosen ? WarpState.wait : WarpState.dispatch_stall, cycle);
       cycle = this.heldUntil;
     }
@@ -175,6 +197,7 @@ export class Subpartition {
   removeCandidate(warp: number): void {
     const i = this.position[warp];
     if (i < 0) return;
+    if (this.masks !== undefined) this.masks.remove(warp);
     this.leave(this.candidateClass[i]);
     this.dirty = true;
     const lastIndex = --this.candidateCount;
@@ -206,6 +229,7 @@ export class Subpartition {
       if (free <= now) mask |= 1 << c;
       else if (free < earliestFree) earliestFree = free;
     }
+    if (this.masks !== undefined) return this.selectFromMasks(now, mask, earliestFree, this.masks);
     let count: number;
     let chosen: number;
     if (this.dirty || mask !== this.freeMask || this.referenceScan) {
@@ -239,6 +263,42 @@ export class Subpartition {
   }
 
   /**
+   * `select` with the candidates as masks (candidate-masks.ts): the eligible warps are the free
+   * classes' bits, the policy picks again only when they changed, and no warp's state is written.
+   */
+  private selectFromMasks(now: number, freeClasses: number, earliestFree: number, masks: CandidateMasks): number {
+    masks.settle(now);
+    let eligible = 0;
+    for (let m = freeClasses; m !== 0; m &= m - 1) eligible |= masks.classBits[lowestBit(m)];
+    let chosen = -1;
+    if (eligible !== 0) {
+      if (eligible === masks.lastEligible && this.policy.repick !== undefined) {
+        chosen = this.policy.repick();
+      } else if (this.policy.pickMask !== undefined) {
+        chosen = this.policy.pickMask(eligible, masks.slotAt, this.bitOf);
+      } else {
+        let count = 0;
+        for (let m = eligible; m !== 0; m &= m - 1) this.eligible[count++] = masks.slotAt[lowestBit(m)];
+        chosen = this.policy.pick(this.eligible, count);
+      }
+    }
+    masks.look(now, eligible, chosen);
+    masks.lastEligible = chosen >= 0 ? eligible : 0;
+    if (chosen < 0) {
+      this.nextWakeAt = earliestFree;
+      if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, 0, false);
+      return -1;
+    }
+    const count = popcount(eligible);
+    this.counters.eligibleHistogram[count]++;
+    this.lastChosen = chosen;
+    this.counters.instructions++;
+    this.nextWakeAt = now + 1;
+    if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, count, true);
+    return chosen;
+  }
+
+  /**
    * The instruction just issued in `now` holds dispatch for `cycles` (> 1): nothing issues
    * before now + cycles, and the warps that were ready wait in dispatch_stall until then.
    */
@@ -247,6 +307,7 @@ export class Subpartition {
     this.heldUntil = until;
     this.nextWakeAt = until;
     this.dirty = true; // the states set here are refreshed by the next scan
+    if (this.masks !== undefined) return this.masks.hold(now + 1, this.lastChosen);
     for (let i = 0; i < this.candidateCount; i++) {
       const w = this.candidates[i];
       if (w !== this.lastChosen && this.accounting.state[w] === WarpState.not_selected) this.accounting.enter(w, WarpState.dispatch_stall, now + 1);

@@ -69,6 +69,26 @@ export class StateAccounting {
   }
 
   /**
+   * For a warp whose state was accounted elsewhere (src/sm/candidate-masks.ts): from `since` on
+   * it is in `state`, nothing added for before.
+   */
+  resume(warp: number, state: WarpState, since: number): void {
+    this.state[warp] = state;
+    this.since[warp] = since;
+  }
+
+  /** The warp's own state ends at `cycle` and its time is added; it is accounted elsewhere from then on. */
+  absorb(warp: number, cycle: number): void {
+    this.warpCycles[this.smspOf[warp] * WARP_STATE_COUNT + this.state[warp]] += cycle - this.since[warp];
+    this.since[warp] = cycle;
+  }
+
+  /** Warp-cycles accounted together for warps of `smsp` (src/sm/candidate-masks.ts). */
+  addWarpCycles(smsp: number, state: WarpState, cycles: number): void {
+    this.warpCycles[smsp * WARP_STATE_COUNT + state] += cycles;
+  }
+
+  /**
    * The warp leaves the SM at `cycle` (`exited`), or the run stops with it still there; its last
    * interval is counted, and its lifetime if it exited.
    */
@@ -108,10 +128,16 @@ export class StateAccounting {
   }
 
   /** Its fields for the steady-state fast-forward (arrival times stay: lifetimes span the skip). */
-  registerSteadyState(reg: SteadyStateRegistry): void {
+  registerSteadyState(reg: SteadyStateRegistry, aggregated: (warp: number) => boolean): void {
     reg.total(this.warpCycles);
-    reg.same(this.state);
-    reg.happened(this.since, (i) => this.active[i] === 1);
+    // A warp accounted in aggregate (src/sm/candidate-masks.ts) has a stale state and time of its own: not compared.
+    reg.custom({
+      capture: (out) => {
+        for (let w = 0; w < this.state.length; w++) out.push(aggregated(w) ? -1 : this.state[w]);
+      },
+      shift: () => {},
+    });
+    reg.happened(this.since, (i) => this.active[i] === 1 && !aggregated(i));
     reg.same(this.smspOf);
     reg.same(this.active);
     reg.sameScalar(() => this.exitedWarps);

@@ -41,6 +41,24 @@ export class OldestBlockGreedy implements SchedulerPolicy {
     return (this.last = best);
   }
 
+  /**
+   * `pick` on a mask in age order: blocks arrive in order, so the oldest block's eligible warps
+   * are the lowest bits, and among them the first least recently issued is also the oldest.
+   */
+  pickMask(eligible: number, slotAt: Int32Array, bitOf: (warp: number) => number): number {
+    const { blockAge, lastIssueCycle } = this.warps;
+    const first = slotAt[31 - Math.clz32(eligible & -eligible)];
+    const bestBlock = blockAge[first];
+    if (this.last >= 0 && (eligible & bitOf(this.last)) !== 0 && blockAge[this.last] === bestBlock) return this.last;
+    let best = first;
+    for (let m = eligible & (eligible - 1); m !== 0; m &= m - 1) {
+      const w = slotAt[31 - Math.clz32(m & -m)];
+      if (blockAge[w] !== bestBlock) break;
+      if (lastIssueCycle[w] < lastIssueCycle[best]) best = w;
+    }
+    return (this.last = best);
+  }
+
   /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */
   repick(): number {
     return this.last;

@@ -18,6 +18,12 @@ export interface SchedulerPolicy {
    */
   repick?(): number;
   /**
+   * Optional, for candidates kept as masks (src/sm/candidate-masks.ts): the same choice as `pick`
+   * from the eligible warps as a mask whose bit r is the r-th oldest resident warp (`slotAt[r]`);
+   * `bitOf(w)` is a warp's bit (0 if it is not resident).
+   */
+  pickMask?(eligible: number, slotAt: Int32Array, bitOf: (warp: number) => number): number;
+  /**
    * Optional: registers the policy's own state for the steady-state fast-forward
    * (src/sm/steady-state.ts). A policy without it (random) turns the fast-forward off.
    */

@@ -1,0 +1,276 @@
+import { CLASS_COUNT } from "../program/program.js";
+import type { StateAccounting } from "../stats/state-accounting.js";
+import { WARP_STATE_COUNT, WarpState } from "../stats/warp-state.js";
+import type { SteadyStateRegistry } from "./steady-state.js";
+
+/** Bits per mask: warps one sub-partition can hold at most (sm_90: 16). */
+export const MAX_MASKED_WARPS = 31;
+
+/**
+ * Resident warps per scheduler from which the schedulers keep masks by default. Measured with
+ * bench/instructions.sh (bench/RESULTS.md): the masks cost more than the scan at 1 and 4 warps
+ * and on loads-8w (8 warps, loads coming and going), less at 8 warps of math and far less at 16.
+ */
+export const MASKS_FROM_WARPS = 12;
+
+/** Population count of a 32-bit mask. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Index of the lowest set bit of a nonzero mask. */
+export function lowestBit(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/**
+ * One scheduler's candidates as bit masks, and their warp states accounted together
+ * (bench/RESULTS.md, "Without the scan"). Bit r stands for the scheduler's r-th oldest resident
+ * warp, so the oldest eligible warp is the lowest set bit. A candidate's state follows from the
+ * scheduler's last look: the warp it selected, the eligible ones it did not (`not_selected`, or
+ * `dispatch_stall` under a dispatch hold), and the throttled ones (their instruction's throttle
+ * state). The warp-cycles of those states are added per look, from population counts, instead of
+ * warp by warp: a scheduler with 16 warps whose ALU fills and frees every other cycle flips
+ * nothing per warp. A warp's own entry in StateAccounting is stale while it is in this
+ * aggregate; `detach` writes it back (the warp leaves the candidates, or the run stops).
+ *
+ * Candidates that arrived since the last look (`joined`) keep their own state until the next.
+ */
+export class CandidateMasks {
+  /** Each warp slot's age rank on this scheduler, -1 if not resident here. */
+  private readonly rankOf: Int8Array;
+  /** The warp slot at each rank. */
+  readonly slotAt = new Int32Array(MAX_MASKED_WARPS);
+  private resident = 0;
+
+  /** Candidates by pipe class (Program.pipeClass) and by throttle state. */
+  readonly classBits = new Int32Array(CLASS_COUNT);
+  private readonly throttleBits = new Int32Array(WARP_STATE_COUNT);
+  /** Each candidate's class and throttle state (by warp slot). */
+  private readonly classOf: Uint8Array;
+  private readonly throttleOf: Uint8Array;
+  /** Throttle states that occur, in a list (only these masks are read). */
+  private readonly throttleStates: Uint8Array;
+  candidates = 0;
+  joined = 0;
+
+  // The last look, from `lastLook` on: the candidates it saw (less those that left since), the
+  // eligible ones among them, and the one selected. The throttled ones are the rest: a throttled
+  // warp is not re-added before the next look (only the issuing warp and new ones are), so the
+  // throttle-state masks still sort them as at the look.
+  private lookCandidates = 0;
+  private lookEligible = 0;
+  private selected = -1;
+  private notSelectedState: WarpState = WarpState.not_selected;
+  private lastLook = 0;
+  /** The eligible warps at the last look that selected one (0 after a look that selected none). */
+  lastEligible = 0;
+  /** StateAccounting's warp-cycles and this scheduler's offset in them. */
+  private readonly warpCycles: Float64Array;
+  private readonly base: number;
+
+  constructor(
+    warpSlots: number,
+    throttleStates: readonly number[],
+    smsp: number,
+    private readonly accounting: StateAccounting,
+  ) {
+    this.rankOf = new Int8Array(warpSlots).fill(-1);
+    this.classOf = new Uint8Array(warpSlots);
+    this.throttleOf = new Uint8Array(warpSlots);
+    this.throttleStates = Uint8Array.from(new Set(throttleStates));
+    this.warpCycles = accounting.warpCycles;
+    this.base = smsp * WARP_STATE_COUNT;
+  }
+
+  /** The warp's bit (0 if it is not resident on this scheduler). */
+  bit(warp: number): number {
+    const r = this.rankOf[warp];
+    return r < 0 ? 0 : 1 << r;
+  }
+
+  /** A warp arrives on this scheduler: the youngest resident (warps arrive in age order). */
+  arrive(warp: number): void {
+    this.rankOf[warp] = this.resident;
+    this.slotAt[this.resident++] = warp;
+  }
+
+  /** A warp (not a candidate) leaves the SM: younger warps move one rank down, and their bits. */
+  leave(warp: number): void {
+    const r = this.rankOf[warp];
+    this.rankOf[warp] = -1;
+    for (let i = r + 1; i < this.resident; i++) {
+      const w = this.slotAt[i];
+      this.slotAt[i - 1] = w;
+      this.rankOf[w] = i - 1;
+    }
+    this.resident--;
+    const low = (1 << r) - 1;
+    const squeeze = (m: number): number => (m & low) | ((m >>> 1) & ~low);
+    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeeze(this.classBits[c]);
+    for (let k = 0; k < this.throttleStates.length; k++) {
+      const s = this.throttleStates[k];
+      this.throttleBits[s] = squeeze(this.throttleBits[s]);
+    }
+    this.candidates = squeeze(this.candidates);
+    this.joined = squeeze(this.joined);
+    this.lookCandidates = squeeze(this.lookCandidates);
+    this.lookEligible = squeeze(this.lookEligible);
+    this.lastEligible = squeeze(this.lastEligible);
+  }
+
+  /** The warp is a candidate for an instruction of `pipeClass` that is throttled in `throttle`. */
+  add(warp: number, pipeClass: number, throttle: number): void {
+    const b = 1 << this.rankOf[warp];
+    if ((this.candidates & b) === 0) {
+      this.candidates |= b;
+      this.joined |= b;
+      this.classBits[pipeClass] |= b;
+      this.throttleBits[throttle] |= b;
+      this.classOf[warp] = pipeClass;
+      this.throttleOf[warp] = throttle;
+      return;
+    }
+    const oldClass = this.classOf[warp];
+    if (oldClass !== pipeClass) {
+      this.classBits[oldClass] &= ~b;
+      this.classBits[pipeClass] |= b;
+      this.classOf[warp] = pipeClass;
+    }
+    const oldThrottle = this.throttleOf[warp];
+    if (oldThrottle !== throttle) {
+      this.throttleBits[oldThrottle] &= ~b;
+      this.throttleBits[throttle] |= b;
+      this.throttleOf[warp] = throttle;
+    }
+  }
+
+  /** The warp stops being a candidate; its own state resumes from the aggregate's. */
+  remove(warp: number): void {
+    const b = 1 << this.rankOf[warp];
+    if ((this.candidates & b) === 0) return;
+    if ((this.joined & b) === 0) this.detach(warp, b);
+    // The policy's last pick was among these: with one of them gone it must pick afresh.
+    if ((this.lastEligible & b) !== 0) this.lastEligible = 0;
+    this.candidates &= ~b;
+    this.joined &= ~b;
+    this.classBits[this.classOf[warp]] &= ~b;
+    this.throttleBits[this.throttleOf[warp]] &= ~b;
+  }
+
+  /** A candidate that may be in the aggregate (dispatch holds): as `detach`, if it is. */
+  detachIfAggregated(warp: number): void {
+    const b = 1 << this.rankOf[warp];
+    if ((this.candidates & ~this.joined & b) !== 0) this.detach(warp, b);
+  }
+
+  /**
+   * Takes a candidate (bit `b`) out of the aggregate: its own state becomes the one the last
+   * look gave it, since the last look; it is accounted on its own from now on (as a joiner).
+   */
+  private detach(warp: number, b: number): void {
+    let state: number;
+    if (this.selected === warp) {
+      state = WarpState.selected;
+      this.selected = -1;
+    } else if ((this.lookEligible & b) !== 0) {
+      state = this.notSelectedState;
+    } else {
+      state = this.throttleOf[warp];
+    }
+    this.lookCandidates &= ~b;
+    this.lookEligible &= ~b;
+    this.accounting.resume(warp, state as WarpState, this.lastLook);
+    this.joined |= b;
+  }
+
+  /** Every candidate back on its own state (the run stops). */
+  detachAll(): void {
+    for (let m = this.candidates & ~this.joined; m !== 0; m &= m - 1) {
+      const r = lowestBit(m);
+      this.detach(this.slotAt[r], 1 << r);
+    }
+  }
+
+  /** Adds the last look's states up to `cycle` and starts the next interval there. */
+  settle(cycle: number): void {
+    const span = cycle - this.lastLook;
+    this.lastLook = cycle;
+    const seen = this.lookCandidates;
+    if (span <= 0 || seen === 0) return;
+    const { warpCycles, base } = this;
+    let eligible = this.lookEligible;
+    if (this.selected >= 0) {
+      warpCycles[base + WarpState.selected] += span;
+      eligible &= ~(1 << this.rankOf[this.selected]);
+    }
+    if (eligible !== 0) warpCycles[base + this.notSelectedState] += popcount(eligible) * span;
+    const throttled = seen & ~this.lookEligible;
+    if (throttled === 0) return;
+    for (let k = 0; k < this.throttleStates.length; k++) {
+      const s = this.throttleStates[k];
+      const n = throttled & this.throttleBits[s];
+      if (n !== 0) warpCycles[base + s] += popcount(n) * span;
+    }
+  }
+
+  /**
+   * A look at `now` (after `settle(now)`): joiners' own states end, and the candidates are
+   * selected (`chosen`, or -1), eligible (`eligible`) or throttled from now on.
+   */
+  look(now: number, eligible: number, chosen: number): void {
+    for (let m = this.joined; m !== 0; m &= m - 1) this.accounting.absorb(this.slotAt[lowestBit(m)], now);
+    this.joined = 0;
+    this.lookCandidates = this.candidates;
+    this.lookEligible = eligible;
+    this.selected = chosen;
+    this.notSelectedState = WarpState.not_selected;
+  }
+
+  /**
+   * A dispatch hold from `from` (ArchSpec dispatchCycles): the eligible warps not selected wait
+   * in `dispatch_stall` from then on; so do joiners that were `not_selected` on their own.
+   */
+  hold(from: number, lastChosen: number): void {
+    this.settle(from);
+    this.notSelectedState = WarpState.dispatch_stall;
+    for (let m = this.joined; m !== 0; m &= m - 1) {
+      const w = this.slotAt[lowestBit(m)];
+      if (w !== lastChosen && this.accounting.state[w] === WarpState.not_selected) this.accounting.enter(w, WarpState.dispatch_stall, from);
+    }
+  }
+
+  /** Whether the warp's own state is stale (it is in the aggregate). */
+  aggregated(warp: number): boolean {
+    const r = this.rankOf[warp];
+    return r >= 0 && ((this.candidates & ~this.joined) & (1 << r)) !== 0;
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.same(this.rankOf);
+    reg.same(this.slotAt);
+    reg.sameScalar(() => this.resident);
+    reg.same(this.classBits);
+    reg.same(this.throttleBits);
+    reg.same(this.classOf);
+    reg.same(this.throttleOf);
+    reg.sameScalar(() => this.candidates);
+    reg.sameScalar(() => this.joined);
+    reg.sameScalar(() => this.lookCandidates);
+    reg.sameScalar(() => this.lookEligible);
+    reg.sameScalar(() => this.selected);
+    reg.sameScalar(() => this.notSelectedState);
+    reg.sameScalar(() => this.lastEligible);
+    // The last look's time matters only while something is accounted from it.
+    reg.custom({
+      capture: (out, now) => {
+        out.push(this.lookCandidates === 0 ? -1 : now - this.lastLook);
+      },
+      shift: (delta) => {
+        this.lastLook += delta;
+      },
+    });
+  }
+}

@@ -20,6 +20,12 @@ export function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** The mask without bit r (which is clear): the bits above it move one down. */
+function squeezeOut(r: number, m: number): number {
+  const low = (1 << r) - 1;
+  return (m & low) | ((m >>> 1) & ~low);
+}
+
 /** Index of the lowest set bit of a nonzero mask. */
 export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);
@@ -107,18 +113,16 @@ export class CandidateMasks {
       this.rankOf[w] = i - 1;
     }
     this.resident--;
-    const low = (1 << r) - 1;
-    const squeeze = (m: number): number => (m & low) | ((m >>> 1) & ~low);
-    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeeze(this.classBits[c]);
+    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeezeOut(r, this.classBits[c]);
     for (let k = 0; k < this.throttleStates.length; k++) {
       const s = this.throttleStates[k];
-      this.throttleBits[s] = squeeze(this.throttleBits[s]);
+      this.throttleBits[s] = squeezeOut(r, this.throttleBits[s]);
     }
-    this.candidates = squeeze(this.candidates);
-    this.joined = squeeze(this.joined);
-    this.lookCandidates = squeeze(this.lookCandidates);
-    this.lookEligible = squeeze(this.lookEligible);
-    this.lastEligible = squeeze(this.lastEligible);
+    this.candidates = squeezeOut(r, this.candidates);
+    this.joined = squeezeOut(r, this.joined);
+    this.lookCandidates = squeezeOut(r, this.lookCandidates);
+    this.lookEligible = squeezeOut(r, this.lookEligible);
+    this.lastEligible = squeezeOut(r, this.lastEligible);
   }
 
   /** The warp is a candidate for an instruction of `pipeClass` that is throttled in `throttle`. */

@@ -1,3 +1,4 @@
+import { lowestBit } from "../candidate-masks.js";
 import type { SteadyStateRegistry } from "../steady-state.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 
@@ -47,12 +48,12 @@ export class OldestBlockGreedy implements SchedulerPolicy {
    */
   pickMask(eligible: number, slotAt: Int32Array, bitOf: (warp: number) => number): number {
     const { blockAge, lastIssueCycle } = this.warps;
-    const first = slotAt[31 - Math.clz32(eligible & -eligible)];
+    const first = slotAt[lowestBit(eligible)];
     const bestBlock = blockAge[first];
     if (this.last >= 0 && (eligible & bitOf(this.last)) !== 0 && blockAge[this.last] === bestBlock) return this.last;
     let best = first;
     for (let m = eligible & (eligible - 1); m !== 0; m &= m - 1) {
-      const w = slotAt[31 - Math.clz32(m & -m)];
+      const w = slotAt[lowestBit(m)];
       if (blockAge[w] !== bestBlock) break;
       if (lastIssueCycle[w] < lastIssueCycle[best]) best = w;
     }

@@ -31,6 +31,11 @@ export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
+/** Index of the highest set bit of a nonzero mask. */
+export function highestBit(x: number): number {
+  return 31 - Math.clz32(x);
+}
+
 /**
  * One scheduler's candidates as bit masks, and their warp states accounted together
  * (bench/RESULTS.md, "Without the scan"). Bit r stands for the scheduler's r-th oldest resident
@@ -53,6 +58,8 @@ export class CandidateMasks {
 
   /** Candidates by pipe class (Program.pipeClass) and by throttle state. */
   readonly classBits = new Int32Array(CLASS_COUNT);
+  /** Bit c set: class c has candidates (classBits[c] is not 0). */
+  classes = 0;
   private readonly throttleBits = new Int32Array(WARP_STATE_COUNT);
   /** Each candidate's class and throttle state (by warp slot). */
   private readonly classOf: Uint8Array;
@@ -113,6 +120,7 @@ export class CandidateMasks {
       this.rankOf[w] = i - 1;
     }
     this.resident--;
+    // A leaving warp is not a candidate, so no class empties here.
     for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeezeOut(r, this.classBits[c]);
     for (let k = 0; k < this.throttleStates.length; k++) {
       const s = this.throttleStates[k];
@@ -132,6 +140,7 @@ export class CandidateMasks {
       this.candidates |= b;
       this.joined |= b;
       this.classBits[pipeClass] |= b;
+      this.classes |= 1 << pipeClass;
       this.throttleBits[throttle] |= b;
       this.classOf[warp] = pipeClass;
       this.throttleOf[warp] = throttle;
@@ -139,8 +148,9 @@ export class CandidateMasks {
     }
     const oldClass = this.classOf[warp];
     if (oldClass !== pipeClass) {
-      this.classBits[oldClass] &= ~b;
+      this.clearClassBit(oldClass, b);
       this.classBits[pipeClass] |= b;
+      this.classes |= 1 << pipeClass;
       this.classOf[warp] = pipeClass;
     }
     const oldThrottle = this.throttleOf[warp];
@@ -160,8 +170,12 @@ export class CandidateMasks {
     if ((this.lastEligible & b) !== 0) this.lastEligible = 0;
     this.candidates &= ~b;
     this.joined &= ~b;
-    this.classBits[this.classOf[warp]] &= ~b;
+    this.clearClassBit(this.classOf[warp], b);
     this.throttleBits[this.throttleOf[warp]] &= ~b;
+  }
+
+  private clearClassBit(c: number, b: number): void {
+    if ((this.classBits[c] &= ~b) === 0) this.classes &= ~(1 << c);
   }
 
   /** A candidate that may be in the aggregate (dispatch holds): as `detach`, if it is. */
@@ -257,6 +271,7 @@ export class CandidateMasks {
     reg.same(this.slotAt);
     reg.sameScalar(() => this.resident);
     reg.same(this.classBits);
+    reg.sameScalar(() => this.classes);
     reg.same(this.throttleBits);
     reg.same(this.classOf);
     reg.same(this.throttleOf);

@@ -50,7 +50,7 @@ export class Subpartition {
   /** Earliest cycle at which `select` may find something to do; Infinity when idle. */
   nextWakeAt = Infinity;
 
-  // Swap-remove set of candidate warp slots (operands ready, not at a barrier, not exited),
+  // Without masks: a swap-remove set of candidate warp slots (operands ready, not at a barrier, not exited),
   // with the pipe class of each one's next instruction (Program.pipeClass) beside it, so the
   // scan reads one array per warp.
   private readonly candidates: Int32Array;
@@ -163,27 +163,30 @@ export class Subpartition {
   }
 
   get hasCandidates(): boolean {
-    return this.candidateCount > 0;
+    return this.masks !== undefined ? this.masks.candidates !== 0 : this.candidateCount > 0;
   }
 
   /** The warp can issue its next instruction from `cycle` if its pipe is free (re-adding refreshes it). */
   addCandidate(warp: number, cycle: number): void {
     const pc = this.warps.pc[warp];
     const pipeClass = this.program.pipeClass[pc];
-    let i = this.position[warp];
-    if (i < 0) {
-      i = this.position[warp] = this.candidateCount++;
-      this.candidates[i] = warp;
-      this.join(pipeClass);
-      this.dirty = true;
-    } else if (this.candidateClass[i] !== pipeClass) {
-      this.leave(this.candidateClass[i]);
-      this.join(pipeClass);
-      this.dirty = true;
-    }
-    this.candidateClass[i] = pipeClass;
     const masks = this.masks;
-    if (masks !== undefined) masks.add(warp, pipeClass, this.program.throttleState[pc]);
+    if (masks !== undefined) {
+      masks.add(warp, pipeClass, this.program.throttleState[pc]);
+    } else {
+      let i = this.position[warp];
+      if (i < 0) {
+        i = this.position[warp] = this.candidateCount++;
+        this.candidates[i] = warp;
+        this.join(pipeClass);
+        this.dirty = true;
+      } else if (this.candidateClass[i] !== pipeClass) {
+        this.leave(this.candidateClass[i]);
+        this.join(pipeClass);
+        this.dirty = true;
+      }
+      this.candidateClass[i] = pipeClass;
+    }
     if (cycle < this.heldUntil) {
       // Ready while dispatch is held: it waits in dispatch_stall until the hold ends; the warp
       // whose instruction holds it waits on its own issue, as on a fixed latency (wait).
@@ -195,9 +198,9 @@ export class Subpartition {
   }
 
   removeCandidate(warp: number): void {
+    if (this.masks !== undefined) return this.masks.remove(warp);
     const i = this.position[warp];
     if (i < 0) return;
-    if (this.masks !== undefined) this.masks.remove(warp);
     this.leave(this.candidateClass[i]);
     this.dirty = true;
     const lastIndex = --this.candidateCount;
@@ -209,27 +212,36 @@ export class Subpartition {
   }
 
   /**
+   * The first cycle from which pipe class `c` (Program.pipeClass) accepts an instruction,
+   * as known at `now`. A load also needs room among the SM's loads in flight (else:
+   * lg_throttle); a barrier, the SM's barrier unit.
+   */
+  private classFreeAt(c: number, now: number): number {
+    const unitFreeAt = this.unitFreeAt;
+    if (c < UNIT_COUNT) return unitFreeAt[c];
+    if (c === LOAD_CLASS) return Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+    if (c === BARRIER_CLASS) return Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
+    if (c === SHARED_CLASS) return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
+    return Math.min(unitFreeAt[Pipe.fma], unitFreeAt[FMA_LITE]);
+  }
+
+  /**
    * The scheduler's decision for cycle `now`: returns the warp slot to issue, or -1 when every
    * candidate's pipe is busy (then nextWakeAt is the earliest pipe-free cycle).
    */
   select(now: number): number {
-    const { unitFreeAt, accounting } = this;
+    if (this.masks !== undefined) return this.selectFromMasks(now, this.masks);
+    // Without masks: rescan the candidates when they or the free classes changed.
+    const accounting = this.accounting;
     // Which pipe classes accept an instruction now, and when the next busy one frees.
     let mask = 0;
     let earliestFree = Infinity;
     for (let members = this.memberMask; members !== 0; members &= members - 1) {
       const c = 31 - Math.clz32(members & -members);
-      // A load also needs room among the SM's loads in flight (else: lg_throttle).
-      let free: number;
-      if (c < UNIT_COUNT) free = unitFreeAt[c];
-      else if (c === LOAD_CLASS) free = Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
-      else if (c === BARRIER_CLASS) free = Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
-      else if (c === SHARED_CLASS) free = Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
-      else free = Math.min(unitFreeAt[Pipe.fma], unitFreeAt[FMA_LITE]);
+      const free = this.classFreeAt(c, now);
       if (free <= now) mask |= 1 << c;
       else if (free < earliestFree) earliestFree = free;
     }
-    if (this.masks !== undefined) return this.selectFromMasks(now, mask, earliestFree, this.masks);
     let count: number;
     let chosen: number;
     if (this.dirty || mask !== this.freeMask || this.referenceScan) {
@@ -266,10 +278,18 @@ export class Subpartition {
    * `select` with the candidates as masks (candidate-masks.ts): the eligible warps are the free
    * classes' bits, the policy picks again only when they changed, and no warp's state is written.
    */
-  private selectFromMasks(now: number, freeClasses: number, earliestFree: number, masks: CandidateMasks): number {
+  private selectFromMasks(now: number, masks: CandidateMasks): number {
     masks.settle(now);
     let eligible = 0;
-    for (let m = freeClasses; m !== 0; m &= m - 1) eligible |= masks.classBits[lowestBit(m)];
+    let earliestFree = Infinity;
+    for (let m = masks.classes; m !== 0; m &= m - 1) {
+      // The lowest set bit, written out: a call to lowestBit here is not inlined into the run
+      // loop (its inlining budget is spent) and cost 3% per instruction (bench/RESULTS.md).
+      const c = 31 - Math.clz32(m & -m);
+      const free = this.classFreeAt(c, now);
+      if (free <= now) eligible |= masks.classBits[c];
+      else if (free < earliestFree) earliestFree = free;
+    }
     let chosen = -1;
     if (eligible !== 0) {
       if (eligible === masks.lastEligible && this.policy.repick !== undefined) {

@@ -1,3 +1,4 @@
+import { lowestBit } from "../candidate-masks.js";
 import type { SteadyStateRegistry } from "../steady-state.js";
 import { oldestOf, type SchedulerPolicy, type WarpAges } from "./policy.js";
 
@@ -17,6 +18,12 @@ export class GreedyThenOldest implements SchedulerPolicy {
       if (eligible[i] === last) return last;
     }
     return (this.last = oldestOf(eligible, count, this.warps));
+  }
+
+  /** `pick` on a mask in age order: the oldest eligible warp is the lowest bit. */
+  pickMask(eligible: number, slotAt: Int32Array, bitOf: (warp: number) => number): number {
+    if (this.last >= 0 && (eligible & bitOf(this.last)) !== 0) return this.last;
+    return (this.last = slotAt[lowestBit(eligible)]);
   }
 
   /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */

@@ -1,3 +1,4 @@
+import { highestBit } from "../candidate-masks.js";
 import type { SteadyStateRegistry } from "../steady-state.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 
@@ -21,6 +22,12 @@ export class GreedyThenYoungest implements SchedulerPolicy {
       if (age[w] > age[youngest]) youngest = w;
     }
     return (this.last = youngest);
+  }
+
+  /** `pick` on a mask in age order: the youngest eligible warp is the highest bit. */
+  pickMask(eligible: number, slotAt: Int32Array, bitOf: (warp: number) => number): number {
+    if (this.last >= 0 && (eligible & bitOf(this.last)) !== 0) return this.last;
+    return (this.last = slotAt[highestBit(eligible)]);
   }
 
   /** The same eligible warps as last time: the last pick is still eligible, so greedy keeps it. */

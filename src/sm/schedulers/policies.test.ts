@@ -1,3 +1,4 @@
+import seedrandom from "seedrandom";
 import { describe, expect, it } from "vitest";
 import { GreedyThenOldest } from "./gto.js";
 import { LooseRoundRobin } from "./lrr.js";
@@ -83,4 +84,57 @@ describe("stateful policies", () => {
     two.notify(PolicyEvent.exit, 2); // 2 leaves: the oldest pending, 5, returns
     expect(two.pick(buf(0, 5), 2)).toBe(5);
   });
+});
+
+describe("pickMask (candidates as masks) picks what pick picks", () => {
+  // Random states, each followed over a run of picks (the greedy policies remember their last
+  // pick): up to 31 warps in random slots of 48, ranked by age as a scheduler ranks its resident
+  // warps (src/sm/candidate-masks.ts), in blocks of consecutive ranks, with random last-issue
+  // cycles (ties included); random eligible sets. Each policy with a pickMask runs as two
+  // instances, one fed lists and one fed masks, and they must agree on every pick.
+  const makers = {
+    "oldest-block": (w: typeof warps) => new OldestBlockGreedy(w),
+    gto: (w: typeof warps) => new GreedyThenOldest(w),
+    gty: (w: typeof warps) => new GreedyThenYoungest(w),
+    oldest: (w: typeof warps) => new OldestFirst(w),
+  };
+  for (const [name, make] of Object.entries(makers)) {
+    it(`${name}: 2,000 random states`, () => {
+      const rng = seedrandom(`pickMask-${name}`);
+      const below = (n: number) => Math.floor(rng() * n);
+      const shuffled = <T,>(xs: T[]): T[] => {
+        for (let i = xs.length - 1; i > 0; i--) {
+          const j = below(i + 1);
+          [xs[i], xs[j]] = [xs[j], xs[i]];
+        }
+        return xs;
+      };
+      let picks = 0;
+      for (let state = 0; state < 2000; state++) {
+        const resident = 1 + below(31);
+        const slots = shuffled(Array.from({ length: 48 }, (_, i) => i));
+        const slotAt = Int32Array.from(slots.slice(0, resident));
+        const ages = { age: new Float64Array(48), blockAge: new Float64Array(48), lastIssueCycle: new Float64Array(48) };
+        const perBlock = 1 + below(8);
+        slotAt.forEach((w, r) => {
+          ages.age[w] = 100 + r;
+          ages.blockAge[w] = Math.floor(r / perBlock);
+          ages.lastIssueCycle[w] = below(6) - 1;
+        });
+        const rankOf = new Map(Array.from(slotAt, (w, r) => [w, r]));
+        const bitOf = (w: number) => (rankOf.has(w) ? 1 << rankOf.get(w)! : 0);
+        const byList = make(ages);
+        const byMask = make(ages);
+        for (let step = 0; step < 8; step++) {
+          const eligible = (rng() * 2 ** 31) & ((2 ** resident - 1) | 0) || 1;
+          const list = Int32Array.from(shuffled(Array.from(slotAt).filter((_, r) => (eligible & (1 << r)) !== 0)));
+          const expected = byList.pick(list, list.length);
+          expect(byMask.pickMask!(eligible, slotAt, bitOf), `state ${state} step ${step}`).toBe(expected);
+          ages.lastIssueCycle[expected] = 10 + step;
+          picks++;
+        }
+      }
+      expect(picks).toBe(16000);
+    });
+  }
 });

@@ -20,8 +20,8 @@ export interface SimulateOptions {
   readonly referenceScan?: boolean;
   /**
    * For tests of the engine itself: keep every scheduler's candidates as bit masks with their
-   * states accounted together (src/sm/candidate-masks.ts) whatever the warps per scheduler
-   * (true), or never (false); by default from MASKS_FROM_WARPS resident warps per scheduler on.
+   * states accounted together (src/sm/candidate-masks.ts; true, the default), or scan a list of
+   * them (false; also what a run with warp-state hooks, such as a trace, does).
    */
   readonly candidateMasks?: boolean;
   /**

@@ -6,13 +6,6 @@ import type { SteadyStateRegistry } from "./steady-state.js";
 /** Bits per mask: warps one sub-partition can hold at most (sm_90: 16). */
 export const MAX_MASKED_WARPS = 31;
 
-/**
- * Resident warps per scheduler from which the schedulers keep masks by default. Measured with
- * bench/instructions.sh (bench/RESULTS.md): the masks cost more than the scan at 1 and 4 warps
- * and on loads-8w (8 warps, loads coming and going), less at 8 warps of math and far less at 16.
- */
-export const MASKS_FROM_WARPS = 12;
-
 /** Population count of a 32-bit mask. */
 export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -235,10 +228,23 @@ export class CandidateMasks {
   }
 
   /**
-   * A look at `now` (after `settle(now)`): joiners' own states end, and the candidates are
-   * selected (`chosen`, or -1), eligible (`eligible`) or throttled from now on.
+   * A look at `now`: joiners' own states end, and the candidates are selected (`chosen`, or
+   * -1), eligible (`eligible`) or throttled from now on. A look that finds what the last one
+   * left (the same candidates, eligible warps and selection; no joiners, no dispatch hold)
+   * changes no state: the last look's interval goes on, and nothing is added up yet. A warp
+   * that issues cycle after cycle costs no accounting.
    */
   look(now: number, eligible: number, chosen: number): void {
+    if (
+      this.joined === 0 &&
+      chosen === this.selected &&
+      eligible === this.lookEligible &&
+      this.candidates === this.lookCandidates &&
+      this.notSelectedState === WarpState.not_selected
+    ) {
+      return;
+    }
+    this.settle(now);
     for (let m = this.joined; m !== 0; m &= m - 1) this.accounting.absorb(this.slotAt[lowestBit(m)], now);
     this.joined = 0;
     this.lookCandidates = this.candidates;

@@ -18,7 +18,7 @@ import type { Outcome, StopReason, StuckWarp } from "./outcome.js";
 import { Barriers } from "./barriers.js";
 import { SmEvent } from "./sm-events.js";
 import { SteadyState, SteadyStateRegistry } from "./steady-state.js";
-import { MASKS_FROM_WARPS, MAX_MASKED_WARPS } from "./candidate-masks.js";
+import { MAX_MASKED_WARPS } from "./candidate-masks.js";
 import { Subpartition } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
@@ -37,7 +37,7 @@ export interface SmConfig {
   readonly hooks: Hooks;
   /** For tests: the schedulers rescan their candidates every cycle (Subpartition). */
   readonly referenceScan?: boolean;
-  /** For tests: candidate masks always (true) or never (false); default by warps per scheduler (MASKS_FROM_WARPS). */
+  /** For tests: candidate masks (true, the default) or the scan over a candidate list (false). */
   readonly candidateMasks?: boolean;
   /** Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts); default true. */
   readonly fastForward?: boolean;
@@ -159,16 +159,15 @@ export class StreamingMultiprocessor {
   }
 
   /**
-   * Whether the schedulers keep their candidates as masks (src/sm/candidate-masks.ts): with many
-   * warps per scheduler that saves the scan over them; with few its bookkeeping costs more than
-   * the scan (bench/RESULTS.md, "The masks design in the engine").
+   * Whether the schedulers keep their candidates as masks (src/sm/candidate-masks.ts) rather than
+   * scan a list of them: by default, unless a scheduler can hold more warps than a mask has bits.
+   * The masks cost less from one warp per scheduler on, except on mixes whose warps come and go
+   * on global loads, where the scan is 2-3% cheaper (bench/RESULTS.md).
    */
   private usesCandidateMasks(slots: number): boolean {
     const { config, arch } = this;
-    const residentBlocks = Math.min(config.gridBlocks, config.residentBlocksLimit);
-    const perScheduler = Math.ceil((residentBlocks * this.warpsPerBlock) / arch.subpartitionsPerSm);
     if (Math.ceil(slots / arch.subpartitionsPerSm) > MAX_MASKED_WARPS) return false;
-    return config.candidateMasks ?? perScheduler >= MASKS_FROM_WARPS;
+    return config.candidateMasks ?? true;
   }
 
   /**

@@ -279,7 +279,6 @@ export class Subpartition {
    * classes' bits, the policy picks again only when they changed, and no warp's state is written.
    */
   private selectFromMasks(now: number, masks: CandidateMasks): number {
-    masks.settle(now);
     let eligible = 0;
     let earliestFree = Infinity;
     for (let m = masks.classes; m !== 0; m &= m - 1) {

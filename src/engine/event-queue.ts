@@ -2,7 +2,8 @@ import { InvariantError } from "../errors.js";
 
 /**
  * A binary min-heap of events (cycle, seq, kind, arg) over parallel typed arrays, so pushing and
- * popping allocate nothing once the arrays have grown. Ties on cycle break on insertion order
+ * popping allocate nothing once the arrays have grown. (The SM's own events go through
+ * WheelEventQueue, which keeps this order with a timing wheel in front of a heap.) Ties on cycle break on insertion order
  * (`seq`), which keeps runs deterministic. The arrays grow by doubling and never shrink.
  */
 export class EventQueue {
@@ -28,14 +29,17 @@ export class EventQueue {
   /** The steady-state fast-forward's view: the heap in its order, times relative to `now`. */
   steadyState(): { capture(out: number[], now: number): void; shift(delta: number, now: number): void } {
     return {
-      capture: (out, now) => {
-        out.push(this.size);
-        for (let i = 0; i < this.size; i++) out.push(this.cycle[i] - now, this.kind[i], this.arg[i], this.seq[i] - this.nextSeq);
-      },
+      capture: (out, now) => this.captureRelative(out, now, this.nextSeq),
       shift: (delta) => {
         for (let i = 0; i < this.size; i++) this.cycle[i] += delta;
       },
     };
+  }
+
+  /** The heap in its order, times relative to `now` and insertion numbers to `seqBase`. */
+  captureRelative(out: number[], now: number, seqBase: number): void {
+    out.push(this.size);
+    for (let i = 0; i < this.size; i++) out.push(this.cycle[i] - now, this.kind[i], this.arg[i], this.seq[i] - seqBase);
   }
 
   /** Cycle of the earliest event, or Infinity when empty. */
@@ -50,14 +54,23 @@ export class EventQueue {
   peekArg(): number {
     return this.arg[0];
   }
+  /** Insertion number of the earliest event. */
+  peekSeq(): number {
+    return this.seq[0];
+  }
 
-  push(cycle: number, kind: number, arg: number): void {
+  /**
+   * Adds an event. Its insertion number (ties on cycle go to the lower) is the next one, or
+   * `seq` when the caller numbers events itself (WheelEventQueue), in increasing order.
+   */
+  push(cycle: number, kind: number, arg: number, seq = this.nextSeq): void {
     if (cycle < this.lastPopped) {
       throw new InvariantError(`event scheduled in the past: cycle ${cycle} < ${this.lastPopped}`);
     }
     if (this.size === this.cycle.length) this.grow();
     let i = this.size++;
-    const s = this.nextSeq++;
+    const s = seq;
+    this.nextSeq = seq + 1;
     // Sift up.
     while (i > 0) {
       const parent = (i - 1) >> 1;

@@ -1,5 +1,5 @@
 import type { ArchSpec } from "../arch/arch-spec.js";
-import type { EventQueue } from "../engine/event-queue.js";
+import type { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import type { Program } from "../program/program.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
@@ -17,7 +17,7 @@ export interface BarrierParts {
   readonly warps: WarpTable;
   readonly blocks: BlockTable;
   readonly accounting: StateAccounting;
-  readonly events: EventQueue;
+  readonly events: WheelEventQueue;
   readonly subpartitions: readonly Subpartition[];
 }
 
@@ -35,7 +35,7 @@ export class Barriers {
   private readonly warps: WarpTable;
   private readonly blocks: BlockTable;
   private readonly accounting: StateAccounting;
-  private readonly events: EventQueue;
+  private readonly events: WheelEventQueue;
   private readonly subpartitions: readonly Subpartition[];
 
   constructor(

@@ -1,5 +1,5 @@
 import { type ArchSpec, FMA_LITE } from "../arch/arch-spec.js";
-import { EventQueue } from "../engine/event-queue.js";
+import { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import { OpKind } from "../program/opcodes.js";
 import { ASYNC_COMMIT, ASYNC_COPY, PATH_NONE, PATH_SHARED, type Program } from "../program/program.js";
 import type { Hooks } from "../stats/hooks.js";
@@ -62,7 +62,7 @@ export class StreamingMultiprocessor {
   readonly subpartitions: readonly Subpartition[];
   private readonly scoreboard: Scoreboard;
   private readonly blocks: BlockTable;
-  private readonly events = new EventQueue();
+  private readonly events = new WheelEventQueue();
   private readonly memory: MemorySystem;
   private readonly stores: LatencyModel;
   private readonly program: Program;

@@ -92,7 +92,7 @@ export class WheelEventQueue {
     if (cycle < this.wheelMin) this.wheelMin = cycle;
   }
 
-  /** Removes the earliest event (read it first with peek*, which must have just found it). */
+  /** Removes the earliest event (read it first: peekCycle, then peekKind and peekArg). */
   pop(): void {
     if (this.length === 0) return;
     this.peekCycle();

@@ -53,5 +53,11 @@ if (rate("warps-1") && rate("warps-16")) {
 }
 if (results["latency-bound-8"] && results["latency-bound-800"]) {
   const ratio = results["latency-bound-800"].seconds / results["latency-bound-8"].seconds;
-  console.log(`\nlatency-bound time ratio (800 / 8, same instructions): ${ratio.toFixed(3)}`);
+  const label = "\nlatency-bound time ratio (800 / 8, same instructions)";
+  // Skipped ahead, both runs take about 10 ms and their ratio is mostly the machine's noise.
+  if (results["latency-bound-8"].skippedCycles > 0 && results["latency-bound-800"].skippedCycles > 0) {
+    console.log(`${label}: ${ratio.toFixed(3)} (both skipped ahead: see --no-fast-forward for the engine's own ratio)`);
+  } else {
+    target(label, ratio.toFixed(3), "<= 1.05", ratio <= 1.05);
+  }
 }

@@ -37,8 +37,8 @@ export class WheelEventQueue {
   private readonly far = new EventQueue();
   private nextSeq = 0;
   private lastPopped = 0;
-  /** Whether the earliest event is the heap's (else the wheel's); valid while length > 0. */
-  private fromHeap = false;
+  /** Cycle of the earliest event, wheel or heap (Infinity when empty): the run loop asks every visited cycle. */
+  private earliest = Infinity;
 
   constructor() {
     this.linkFree(0);
@@ -50,27 +50,29 @@ export class WheelEventQueue {
 
   /** Cycle of the earliest event, or Infinity when empty. */
   peekCycle(): number {
-    const farCycle = this.far.peekCycle();
-    if (this.inWheel === 0) {
-      this.fromHeap = true;
-      return farCycle;
-    }
-    const wheel = this.wheelMin;
-    this.fromHeap = farCycle < wheel || (farCycle === wheel && this.far.peekSeq() < this.seq[this.head[wheel & WHEEL_MASK]]);
-    return this.fromHeap ? farCycle : wheel;
+    return this.earliest;
   }
 
-  /** Kind and arg of the earliest event; call only after peekCycle found one. */
+  /** Kind and arg of the earliest event; call only when length > 0. */
   peekKind(): number {
-    return this.fromHeap ? this.far.peekKind() : this.kind[this.head[this.wheelMin & WHEEL_MASK]];
+    return this.headIsFar() ? this.far.peekKind() : this.kind[this.head[this.wheelMin & WHEEL_MASK]];
   }
   peekArg(): number {
-    return this.fromHeap ? this.far.peekArg() : this.arg[this.head[this.wheelMin & WHEEL_MASK]];
+    return this.headIsFar() ? this.far.peekArg() : this.arg[this.head[this.wheelMin & WHEEL_MASK]];
+  }
+
+  /** Whether the earliest event is the heap's rather than the wheel's (on a tie, the one inserted first). */
+  private headIsFar(): boolean {
+    if (this.inWheel === 0) return true;
+    const farCycle = this.far.peekCycle();
+    const wheel = this.wheelMin;
+    return farCycle < wheel || (farCycle === wheel && this.far.peekSeq() < this.seq[this.head[wheel & WHEEL_MASK]]);
   }
 
   push(cycle: number, kind: number, arg: number): void {
     if (cycle < this.lastPopped) throw new InvariantError(`event scheduled in the past: cycle ${cycle} < ${this.lastPopped}`);
     const s = this.nextSeq++;
+    if (cycle < this.earliest) this.earliest = cycle;
     if (cycle - this.lastPopped >= WHEEL_CYCLES || cycle !== Math.floor(cycle)) return this.far.push(cycle, kind, arg, s);
     if (this.free === NONE) this.grow();
     const n = this.free;
@@ -95,10 +97,10 @@ export class WheelEventQueue {
   /** Removes the earliest event (read it first: peekCycle, then peekKind and peekArg). */
   pop(): void {
     if (this.length === 0) return;
-    this.peekCycle();
-    if (this.fromHeap) {
+    if (this.headIsFar()) {
       this.lastPopped = this.far.peekCycle();
       this.far.pop();
+      this.earliest = Math.min(this.wheelMin, this.far.peekCycle());
       return;
     }
     const cycle = this.wheelMin;
@@ -113,6 +115,7 @@ export class WheelEventQueue {
       this.occupied[b >>> 5] &= ~(1 << (b & 31));
       this.wheelMin = this.inWheel === 0 ? Infinity : cycle + this.distanceToOccupied(b);
     }
+    this.earliest = Math.min(this.wheelMin, this.far.peekCycle());
   }
 
   /** Buckets from bucket `b` (now empty) to the next occupied one, going round. */
@@ -149,6 +152,7 @@ export class WheelEventQueue {
         this.occupied.fill(0);
         this.inWheel = 0;
         this.wheelMin = Infinity;
+        this.earliest = Infinity;
         this.lastPopped += delta;
         const saved = nodes.map((n) => [this.cycle[n] + delta, this.seq[n], this.kind[n], this.arg[n]] as const);
         for (const n of nodes) {
@@ -157,6 +161,7 @@ export class WheelEventQueue {
         }
         for (const [cycle, s, kind, arg] of saved) this.reinsert(cycle, s, kind, arg);
         far.shift(delta, now);
+        this.earliest = Math.min(this.wheelMin, this.far.peekCycle());
       },
     };
   }

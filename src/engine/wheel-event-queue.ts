@@ -71,7 +71,11 @@ export class WheelEventQueue {
 
   push(cycle: number, kind: number, arg: number): void {
     if (cycle < this.lastPopped) throw new InvariantError(`event scheduled in the past: cycle ${cycle} < ${this.lastPopped}`);
-    const s = this.nextSeq++;
+    this.place(cycle, this.nextSeq++, kind, arg);
+  }
+
+  /** Puts event number `s` in its bucket, or in the heap when it is too far ahead or not a whole cycle. */
+  private place(cycle: number, s: number, kind: number, arg: number): void {
     if (cycle < this.earliest) this.earliest = cycle;
     if (cycle - this.lastPopped >= WHEEL_CYCLES || cycle !== Math.floor(cycle)) return this.far.push(cycle, kind, arg, s);
     if (this.free === NONE) this.grow();
@@ -159,8 +163,9 @@ export class WheelEventQueue {
           this.next[n] = this.free;
           this.free = n;
         }
-        for (const [cycle, s, kind, arg] of saved) this.reinsert(cycle, s, kind, arg);
         far.shift(delta, now);
+        // Still within the wheel's window of the (shifted) last popped cycle: back into buckets.
+        for (const [cycle, s, kind, arg] of saved) this.place(cycle, s, kind, arg);
         this.earliest = Math.min(this.wheelMin, this.far.peekCycle());
       },
     };
@@ -172,14 +177,6 @@ export class WheelEventQueue {
     for (let d = 0; d < WHEEL_CYCLES; d++) {
       for (let n = this.head[(this.wheelMin + d) & WHEEL_MASK]; n !== NONE; n = this.next[n]) visit(n);
     }
-  }
-
-  /** Puts an event back with its insertion number (shift). */
-  private reinsert(cycle: number, s: number, kind: number, arg: number): void {
-    const saved = this.nextSeq;
-    this.nextSeq = s;
-    this.push(cycle, kind, arg);
-    this.nextSeq = Math.max(saved, s + 1);
   }
 
   private linkFree(from: number): void {

@@ -325,8 +325,8 @@ export class Subpartition {
     const until = now + cycles;
     this.heldUntil = until;
     this.nextWakeAt = until;
-    this.dirty = true; // the states set here are refreshed by the next scan
     if (this.masks !== undefined) return this.masks.hold(now + 1, this.lastChosen);
+    this.dirty = true; // the states set here are refreshed by the next scan
     for (let i = 0; i < this.candidateCount; i++) {
       const w = this.candidates[i];
       if (w !== this.lastChosen && this.accounting.state[w] === WarpState.not_selected) this.accounting.enter(w, WarpState.dispatch_stall, now + 1);

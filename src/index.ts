@@ -7,7 +7,7 @@ export type { Scenario } from "./scenario/resolve.js";
 export type { ScenarioInput } from "./scenario/schema.js";
 export { simulate, simulateAsync, DEFAULT_MAX_CYCLES, type SimulateOptions, type SimulateAsyncOptions } from "./run/simulate.js";
 export type { SimulationResult, SchedulerMetrics, StallMetric, Outcome, OccupancyReport } from "./stats/metrics.js";
-export type { StuckWarp } from "./sm/outcome.js";
+export type { StuckWarp } from "./stats/outcome.js";
 export { WarpState, WARP_STATE_NAMES, type WarpStateName } from "./stats/warp-state.js";
 export type { Hooks } from "./stats/hooks.js";
 export { occupancy, type LaunchResources, type OccupancyResult, type OccupancyLimiter } from "./arch/occupancy.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { cli, scratchDir } from "./cli/cli-helper.js";
 import { parseCsv } from "./csv.js";
 import { loadScenario, parseScenario, simulate } from "../src/index.js";
-import { schedulerColumns } from "../src/report/flatten.js";
+import { schedulerColumns } from "../src/stats/metric-columns.js";
 import { formatSweepCsv } from "../src/cli/commands/sweep.js";
 import { axesFromSection, expandSweep, parseValues, parseVary } from "../src/scenario/sweep.js";
 import { runSweep } from "../src/run/sweep/run-sweep.js";

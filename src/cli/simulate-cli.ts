@@ -66,7 +66,7 @@ export async function simulateForCli(
     process.removeListener("SIGINT", onInterrupt);
   }
   if (result.outcome.status !== "completed") {
-    io.stderr(incompleteMessage(file, result));
+    io.stderr(incompleteMessage(file, result.outcome));
     setExit(result.outcome.status === "interrupted" ? ExitCode.interrupted : ExitCode.simulationIncomplete);
   }
   return result;

@@ -1,3 +1,4 @@
+import type { SteadyCustom } from "./steady-state-registry.js";
 import { InvariantError } from "../errors.js";
 
 /**
@@ -27,7 +28,7 @@ export class EventQueue {
   }
 
   /** The steady-state fast-forward's view: the heap in its order, times relative to `now`. */
-  steadyState(): { capture(out: number[], now: number): void; shift(delta: number, now: number): void } {
+  steadyState(): SteadyCustom {
     return {
       capture: (out, now) => this.captureRelative(out, now, this.nextSeq),
       shift: (delta) => {

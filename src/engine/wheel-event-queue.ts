@@ -1,3 +1,4 @@
+import type { SteadyCustom } from "./steady-state-registry.js";
 import { InvariantError } from "../errors.js";
 import { EventQueue } from "./event-queue.js";
 
@@ -139,7 +140,7 @@ export class WheelEventQueue {
   }
 
   /** The steady-state fast-forward's view: every event in order, times and insertion numbers relative. */
-  steadyState(): { capture(out: number[], now: number): void; shift(delta: number, now: number): void } {
+  steadyState(): SteadyCustom {
     const far = this.far.steadyState();
     return {
       capture: (out, now) => {

@@ -1,4 +1,4 @@
-import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
+import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import { stripComments } from "./source-line.js";
 
 /** One instruction as written, before it is decoded against an architecture. */

@@ -2,7 +2,7 @@ import { type ArchSpec, FMA_LITE, PIPE_NAMES, Pipe, type PipeName, UNIT_COUNT } 
 import { ConfigError } from "../errors.js";
 import { WarpState } from "../stats/warp-state.js";
 import { OPCODES, OpKind, isDependencyBarrier, isZeroRegister } from "./opcodes.js";
-import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
+import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { ParsedProgram } from "./parse.js";
 
 /** Issue class of a global load: it needs the LSU and room among the SM's loads in flight. */

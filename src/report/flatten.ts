@@ -1,5 +1,5 @@
-import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
-import { WARP_STATE_NAMES } from "../stats/warp-state.js";
+import { schedulerColumns } from "../stats/metric-columns.js";
+import type { SchedulerMetrics, SimulationResult } from "../stats/metrics.js";
 
 /** A numeric metric of one scope ("smsp0".."smsp3" or "sm") under a stable snake_case name. */
 export interface MetricRow {
@@ -40,32 +40,6 @@ export function metricRows(result: SimulationResult): MetricRow[] {
   sm("warp_lifetime_mean", result.warpLifetimes.meanCycles);
   sm("warp_lifetime_max", result.warpLifetimes.maxCycles);
   return rows;
-}
-
-/** The scalar metrics of one scope, by name (what sweeps put in columns). */
-export function schedulerColumns(m: SchedulerMetrics): Record<string, number> {
-  const out: Record<string, number> = {
-    cycles: m.cycles,
-    active_cycles: m.activeCycles,
-    inst_executed: m.instExecuted,
-    ipc: m.ipc,
-    issue_active: m.issueActive,
-    warp_cycles_per_issue: m.warpCyclesPerIssue,
-    warps_active: m.warpsActive,
-    warps_eligible: m.warpsEligible,
-    no_eligible: m.noEligible,
-  };
-  for (const name of WARP_STATE_NAMES) {
-    const s = m.stalls[name];
-    out[`stall_${name}_warp_cycles`] = s.warpCycles;
-    out[`stall_${name}_share`] = s.share;
-    out[`stall_${name}_per_issue`] = s.perIssue;
-  }
-  for (const name of PIPE_REPORT_NAMES) {
-    out[`pipe_${name}_inst`] = m.pipes[name].instructions;
-    out[`pipe_${name}_active`] = m.pipes[name].activeFraction;
-  }
-  return out;
 }
 
 function pushScheduler(rows: MetricRow[], scope: string, m: SchedulerMetrics): void {

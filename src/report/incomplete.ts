@@ -1,4 +1,4 @@
-import type { SimulationResult } from "../stats/metrics.js";
+import type { Outcome } from "../stats/outcome.js";
 
 /** Warps a message names before "and N more". */
 const WARPS_SHOWN = 8;
@@ -7,8 +7,7 @@ const WARPS_SHOWN = 8;
  * One paragraph for stderr: why a run stopped before every warp exited and what the warps still
  * on the SM were doing. Empty for a completed run.
  */
-export function incompleteMessage(file: string, result: SimulationResult): string {
-  const o = result.outcome;
+export function incompleteMessage(file: string, o: Outcome): string {
   if (o.status === "completed") return "";
   const why =
     o.status === "deadlock"

@@ -6,7 +6,7 @@ import { loadShareOf, Program } from "../program/program.js";
 import { resolveScenario, type Scenario } from "../scenario/resolve.js";
 import type { ScenarioFields } from "../scenario/schema.js";
 import { applyAssignments } from "../scenario/sweep.js";
-import type { LatencyDistribution } from "../sm/memory/latency-model.js";
+import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import { PIPE_REPORT_NAMES, type PipeReportName } from "../stats/metrics.js";
 import type { WarpStateName } from "../stats/warp-state.js";

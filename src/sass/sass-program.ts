@@ -1,6 +1,6 @@
 import type { ScenarioIssue } from "../errors.js";
 import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "../program/parsed-program.js";
-import type { LatencyDistribution } from "../sm/memory/latency-distribution.js";
+import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import { OPCODES, OpKind, Reg } from "../program/opcodes.js";
 import { accessWords } from "../program/program.js";
 import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";

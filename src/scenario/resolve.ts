@@ -6,7 +6,7 @@ import { generateAssembly, loadComputeLength } from "../program/generators/index
 import { Reg } from "../program/opcodes.js";
 import { parseAssembly, type ParsedProgram } from "../program/parse.js";
 import { DEFAULTS } from "../defaults.js";
-import type { LatencyDistribution } from "../sm/memory/latency-model.js";
+import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import { LEVEL_CODES, LEVEL_NONE } from "../sm/memory/latency-model.js";
 import type { PolicyName } from "../sm/schedulers/index.js";

@@ -5,7 +5,7 @@ export { parseByteSize };
 import { PIPE_NAMES } from "../arch/arch-spec.js";
 import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
 import { OPCODES } from "../program/opcodes.js";
-import { latencyDistribution } from "../sm/memory/latency-distribution.js";
+import { latencyDistribution } from "../arch/latency-distribution.js";
 import { POLICY_NAMES } from "../sm/schedulers/index.js";
 import { DEFAULTS } from "../defaults.js";
 import { LIMITS } from "../limits.js";

@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "./steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 /**
  * The blocks resident on the SM, by block slot: which grid block each holds, its warp slots,
  * how many of its warps are still live, and its barriers (16 per block, as bar.sync ids).

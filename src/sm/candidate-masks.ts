@@ -1,7 +1,7 @@
 import { CLASS_COUNT } from "../program/program.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_COUNT, WarpState } from "../stats/warp-state.js";
-import type { SteadyStateRegistry } from "./steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 
 /** Bits per mask: warps one sub-partition can hold at most (sm_90: 16). */
 export const MAX_MASKED_WARPS = 31;

@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "./steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import { Reg } from "../program/opcodes.js";
 import type { Program } from "../program/program.js";
 import { WarpState } from "../stats/warp-state.js";

@@ -8,7 +8,7 @@ import type { MemorySystem } from "./memory/memory-system.js";
 import type { SharedMemoryPath } from "./memory/shared-memory.js";
 import type { SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
-import type { SteadyStateRegistry } from "./steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import type { WarpTable } from "./warp-table.js";
 import { CandidateMasks, lowestBit, popcount } from "./candidate-masks.js";
 

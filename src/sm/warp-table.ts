@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "./steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 
 /**
  * Per-warp-slot state as parallel typed arrays (struct of arrays), indexed by hardware warp

@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "../sm/steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import { UNIT_COUNT } from "../arch/arch-spec.js";
 
 /**

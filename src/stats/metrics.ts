@@ -1,6 +1,6 @@
 import { FMA_LITE, PIPE_NAMES, Pipe, type PipeName } from "../arch/arch-spec.js";
 import type { OccupancyResult } from "../arch/occupancy.js";
-import type { Outcome } from "../sm/outcome.js";
+import type { Outcome } from "./outcome.js";
 import { WARP_STATE_COUNT, WARP_STATE_NAMES, type WarpStateName } from "./warp-state.js";
 
 /** One stall reason (warp state): Nsight Compute's two views of it. */
@@ -63,7 +63,7 @@ export interface SchedulerMetrics {
   readonly pipes: Readonly<Record<PipeReportName, PipeMetric>>;
 }
 
-export type { Outcome } from "../sm/outcome.js";
+export type { Outcome } from "./outcome.js";
 
 export interface OccupancyReport {
   /** From the occupancy calculator. */

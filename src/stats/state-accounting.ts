@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "../sm/steady-state.js";
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import type { Hooks } from "./hooks.js";
 import { WARP_STATE_COUNT, WarpState } from "./warp-state.js";
 

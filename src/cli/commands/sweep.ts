@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import { stringify } from "csv-stringify/sync";
 import { sweepCharts, writeCharts } from "../../report/charts.js";
+import { incompleteMessage } from "../../report/incomplete.js";
 import { availableParallelism } from "node:os";
 import { axesFromSection, expandSweep, parseShard, parseVary, shardIndices, type Assignment, type Shard, type SweepAxis } from "../../scenario/sweep.js";
 import { DEFAULTS } from "../../defaults.js";
@@ -101,7 +102,7 @@ Examples:
         io.stderr(`charts: ${written.join(", ")}\n`);
       }
       // Runs that could not finish still give a row (outcome column); say which and why.
-      for (const message of result.incomplete.slice(0, 5)) io.stderr(message);
+      for (const run of result.incomplete.slice(0, 5)) io.stderr(incompleteMessage(run.label, run.outcome));
       if (result.incomplete.length > 5) io.stderr(`warpsim: ... and ${result.incomplete.length - 5} more configurations that could not finish.\n`);
       if (result.incomplete.length > 0) setExit(ExitCode.simulationIncomplete);
       if (result.interrupted) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { WarpsimError } from "../../errors.js";
 import type { Assignment } from "../../scenario/sweep.js";
-import { sweepRow, type SweepOutcome, type SweepRow, type SweepTask } from "./sweep-row.js";
+import { sweepRow, type IncompleteRun, type SweepOutcome, type SweepRow, type SweepTask } from "./sweep-row.js";
 
 /** A configuration of a sweep was bad input (its message names the configuration). */
 export class SweepConfigurationError extends WarpsimError {
@@ -38,7 +38,7 @@ export interface SweepResult {
   /** Each row's index in `configurations` (all of them unless interrupted). */
   readonly indices: number[];
   /** For each configuration that deadlocked or hit the cycle limit: what its warps were doing. */
-  readonly incomplete: string[];
+  readonly incomplete: IncompleteRun[];
   /** Whether the sweep was stopped (signal) before every configuration ran. */
   readonly interrupted: boolean;
 }

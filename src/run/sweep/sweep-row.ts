@@ -1,10 +1,10 @@
 import { WarpsimError } from "../../errors.js";
-import { schedulerColumns } from "../../report/flatten.js";
 import { parseScenario, readerBeside } from "../../scenario/load.js";
 import { describeAssignments, type Assignment } from "../../scenario/sweep.js";
 import { simulate } from "../simulate.js";
-import { incompleteMessage } from "../../report/incomplete.js";
+import { schedulerColumns } from "../../stats/metric-columns.js";
 import type { SimulationResult } from "../../stats/metrics.js";
+import type { Outcome } from "../../stats/outcome.js";
 
 /** One configuration of a sweep: its parameters, then every SM-level metric. */
 export type SweepRow = Record<string, number | string>;
@@ -17,12 +17,18 @@ export interface SweepTask {
   readonly maxCycles?: number;
 }
 
+/** A configuration that could not finish: its name (file and assignments) and how it ended. */
+export interface IncompleteRun {
+  readonly label: string;
+  readonly outcome: Outcome;
+}
+
 /**
  * A row (with, for a run that could not finish, what its warps were doing), or the bad-input
  * message of its configuration.
  */
 export type SweepOutcome =
-  | { readonly ok: true; readonly row: SweepRow; readonly histogram: readonly number[]; readonly incomplete?: string }
+  | { readonly ok: true; readonly row: SweepRow; readonly histogram: readonly number[]; readonly incomplete?: IncompleteRun }
   | { readonly ok: false; readonly message: string; readonly exitCode: WarpsimError["exitCode"] };
 
 /** Runs one configuration (in this thread or a worker): the same result either way. */
@@ -31,7 +37,7 @@ export function sweepRow(task: SweepTask): SweepOutcome {
     const { row, result } = configurationRow(task);
     const histogram = result.sm.eligibleHistogram;
     if (result.outcome.status === "completed") return { ok: true, row, histogram };
-    return { ok: true, row, histogram, incomplete: incompleteMessage(`${task.file} [${describeAssignments(task.assignments)}]`, result) };
+    return { ok: true, row, histogram, incomplete: { label: `${task.file} [${describeAssignments(task.assignments)}]`, outcome: result.outcome } };
   } catch (e) {
     if (e instanceof WarpsimError) return { ok: false, message: e.message, exitCode: e.exitCode };
     throw e;

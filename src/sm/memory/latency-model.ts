@@ -1,8 +1,7 @@
 import seedrandom from "seedrandom";
 import type { ArchSpec } from "../../arch/arch-spec.js";
-import type { LatencyDistribution } from "./latency-distribution.js";
+import type { LatencyDistribution } from "../../arch/latency-distribution.js";
 
-export type { LatencyDistribution } from "./latency-distribution.js";
 
 /** Where a load was served, as a `mix` draws it (LatencyModel.lastLevel, MemoryLimits.level). */
 export const LEVEL_NONE = -1;

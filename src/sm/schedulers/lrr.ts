@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "../steady-state.js";
+import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import type { SchedulerPolicy } from "./policy.js";
 
 /**

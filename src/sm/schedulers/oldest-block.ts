@@ -1,5 +1,5 @@
 import { lowestBit } from "../candidate-masks.js";
-import type { SteadyStateRegistry } from "../steady-state.js";
+import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 
 /**

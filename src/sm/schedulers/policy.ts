@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "../steady-state.js";
+import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 /**
  * A warp-scheduling policy is only an ordering of the eligible warps (GPGPU-Sim's one good
  * idea). Each sub-partition owns one instance; `pick` is called once per cycle in which at

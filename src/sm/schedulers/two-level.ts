@@ -1,4 +1,4 @@
-import type { SteadyStateRegistry } from "../steady-state.js";
+import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import { PolicyEvent, type SchedulerPolicy, type WarpAges } from "./policy.js";
 
 /** Warps in a sub-partition's active set (Gebhart et al. 2011 and Narasiman et al. 2011 use 8). */

@@ -67,17 +67,6 @@ export class Program {
    * SASS program, as many as its lanes' addresses take (derived from the listing).
    */
   readonly wavefronts: Uint8Array;
-  /**
-   * The constant-bank line the instruction reads (`c[0x0][0x210]`), as a dense index 0 ..
-   * constantLines - 1, or -1 (ArchSpec.constantCache).
-   */
-  readonly constSlot: Int32Array;
-  /**
-   * 1 for a constant load (LDC): it reads its line through its own path (MIO), not the
-   * immediate constant cache the operands use: it does not wait at issue, its result does.
-   */
-  readonly constantLoad: Uint8Array;
-  readonly constantLines: number;
   /** ASYNC_COPY for LDGSTS, ASYNC_COMMIT for LDGDEPBAR, 0 otherwise (OpcodeInfo.asyncCopy). */
   readonly asyncCopy: Uint8Array;
   /** Index into `loadLatencies` of a global load with its own latency distribution, or -1. */
@@ -130,6 +119,11 @@ export class Program {
     return pc >= 0 && pc < this.length ? this.parsed.textAt(pc) : "";
   }
 
+  /** The opcode at `pc` without modifiers (`LDC` for `LDC.64`). */
+  opcodeAt(pc: number): string {
+    return this.parsed.base[pc];
+  }
+
   constructor(parsed: ParsedProgram, arch: ArchSpec) {
     const n = parsed.length;
     this.length = n;
@@ -146,22 +140,6 @@ export class Program {
     this.throttleState = new Uint8Array(n);
     this.path = new Uint8Array(n);
     this.asyncCopy = new Uint8Array(n);
-    this.constSlot = new Int32Array(n).fill(-1);
-    this.constantLoad = new Uint8Array(n);
-    const lines = new Map<number, number>();
-    const lineBytes = arch.constantCache?.lineBytes ?? 64;
-    for (let pc = 0; pc < n; pc++) {
-      const text = parsed.textAt(pc);
-      if (!text.includes("c[")) continue;
-      const m = /c\[(0x[0-9a-fA-F]+|\d+)\]\[(0x[0-9a-fA-F]+|\d+)\]/.exec(text);
-      if (m === null) continue;
-      const key = Number(m[1]) * 65536 + Math.floor(Number(m[2]) / lineBytes);
-      let slot = lines.get(key);
-      if (slot === undefined) lines.set(key, (slot = lines.size));
-      this.constSlot[pc] = slot;
-      if (parsed.base[pc] === "LDC") this.constantLoad[pc] = 1;
-    }
-    this.constantLines = lines.size;
     this.loadModel = new Int16Array(n).fill(-1);
     const distributions: LatencyDistribution[] = [];
     for (const [pc, d] of parsed.loadLatencies) {

@@ -1,7 +1,8 @@
 import { DEFAULTS } from "../defaults.js";
 import { dynamicLengthOf, Program } from "../program/program.js";
 import type { Scenario } from "../scenario/resolve.js";
-import { StreamingMultiprocessor, type RunEnd } from "../sm/sm.js";
+import { StreamingMultiprocessor } from "../sm/sm.js";
+import type { RunEnd } from "../sm/sm-config.js";
 import { noHooks, type Hooks } from "../stats/hooks.js";
 import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "../stats/metrics.js";
 import { WARP_STATE_COUNT } from "../stats/warp-state.js";

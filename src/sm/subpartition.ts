@@ -1,16 +1,17 @@
 import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
 import { BARRIER_CLASS, CLASS_COUNT, LOAD_CLASS, SHARED_CLASS, type Program } from "../program/program.js";
-import type { SchedulerCounters } from "../stats/counters.js";
+import { SchedulerCounters } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
 import type { MemorySystem } from "./memory/memory-system.js";
 import type { SharedMemoryPath } from "./memory/shared-memory.js";
-import type { SchedulerPolicy } from "./schedulers/index.js";
+import { createPolicy, type SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
 import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import type { WarpTable } from "./warp-table.js";
-import { CandidateMasks, lowestBit, popcount } from "./candidate-masks.js";
+import { CandidateMasks, MAX_MASKED_WARPS, lowestBit, popcount } from "./candidate-masks.js";
+import type { SmConfig } from "./sm-config.js";
 
 /** The SM's barrier unit (ArchSpec.barrier): one warp's BAR every `arrivalCycles`. */
 export interface BarrierUnit {
@@ -34,6 +35,40 @@ export interface SubpartitionParts {
   readonly referenceScan?: boolean;
   /** Keep the candidates as masks (candidate-masks.ts) unless states are observed one by one or rescanned. */
   readonly candidateMasks: boolean;
+}
+
+/** What an SM's sub-partitions share: its warp table, accounting, memory paths and barrier unit. */
+export interface SharedParts {
+  readonly warps: WarpTable;
+  readonly accounting: StateAccounting;
+  readonly memory: MemorySystem;
+  readonly sharedMemory: SharedMemoryPath | undefined;
+  readonly barrierUnit: BarrierUnit;
+}
+
+/**
+ * The SM's sub-partitions, each with its own policy (seeded apart) and counters. They keep
+ * their candidates as masks unless a scheduler can hold more warps than a mask has bits, or a
+ * test asks for the list: the masks cost less from one warp per scheduler on, except on mixes
+ * whose warps come and go on global loads, where the list is 2-3% cheaper (bench/RESULTS.md).
+ */
+export function createSubpartitions(config: SmConfig, shared: SharedParts): Subpartition[] {
+  const { arch } = config;
+  const slots = arch.maxWarpsPerSm;
+  const masks = Math.ceil(slots / arch.subpartitionsPerSm) <= MAX_MASKED_WARPS && (config.candidateMasks ?? true);
+  return Array.from(
+    { length: arch.subpartitionsPerSm },
+    (_, i) =>
+      new Subpartition(i, slots, {
+        ...shared,
+        policy: createPolicy(config.policy, shared.warps, slots, `${config.seed}:scheduler:${i}`),
+        program: config.program,
+        hooks: config.hooks,
+        counters: new SchedulerCounters(slots),
+        referenceScan: config.referenceScan,
+        candidateMasks: masks,
+      }),
+  );
 }
 
 /**
@@ -155,6 +190,21 @@ export class Subpartition {
     this.policy.registerSteadyState!(reg);
     this.counters.registerSteadyState(reg);
     this.masks?.registerSteadyState(reg);
+  }
+
+  /**
+   * The instruction at `pc`, issued at `now`, takes its unit (the one it prefers, else its
+   * alternative: the other FP32 half; select() saw one free) for its issue cycles, and is
+   * counted on its pipe.
+   */
+  dispatch(pc: number, now: number): void {
+    const { program, counters } = this;
+    let unit = program.unit[pc];
+    if (this.unitFreeAt[unit] > now) unit = program.altUnit[pc];
+    this.unitFreeAt[unit] = now + program.issueCycles[pc];
+    const counted = unit === FMA_LITE ? FMA_LITE : program.pipe[pc];
+    counters.pipeInstructions[counted]++;
+    counters.pipeBusyCycles[counted] += program.issueCycles[pc];
   }
 
   /** Tells the policy what happened to a warp, if it listens (PolicyEvent). */

@@ -1,33 +1,13 @@
+import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import { CLASS_COUNT } from "../program/program.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_COUNT, WarpState } from "../stats/warp-state.js";
-import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
+import { lowestBit, popcount, squeezeOut } from "./bits.js";
+import type { CandidateSet } from "./candidate-set.js";
+import type { SchedulerPolicy } from "./schedulers/policy.js";
 
 /** Bits per mask: warps one sub-partition can hold at most (sm_90: 16). */
 export const MAX_MASKED_WARPS = 31;
-
-/** Population count of a 32-bit mask. */
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** The mask without bit r (which is clear): the bits above it move one down. */
-function squeezeOut(r: number, m: number): number {
-  const low = (1 << r) - 1;
-  return (m & low) | ((m >>> 1) & ~low);
-}
-
-/** Index of the lowest set bit of a nonzero mask. */
-export function lowestBit(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}
-
-/** Index of the highest set bit of a nonzero mask. */
-export function highestBit(x: number): number {
-  return 31 - Math.clz32(x);
-}
 
 /**
  * One scheduler's candidates as bit masks, and their warp states accounted together
@@ -42,7 +22,7 @@ export function highestBit(x: number): number {
  *
  * Candidates that arrived since the last look (`joined`) keep their own state until the next.
  */
-export class CandidateMasks {
+export class CandidateMasks implements CandidateSet {
   /** Each warp slot's age rank on this scheduler, -1 if not resident here. */
   private readonly rankOf: Int8Array;
   /** The warp slot at each rank. */
@@ -72,23 +52,61 @@ export class CandidateMasks {
   private notSelectedState: WarpState = WarpState.not_selected;
   private lastLook = 0;
   /** The eligible warps at the last look that selected one (0 after a look that selected none). */
-  lastEligible = 0;
-  /** StateAccounting's warp-cycles and this scheduler's offset in them. */
-  private readonly warpCycles: Float64Array;
-  private readonly base: number;
+  private lastEligible = 0;
+  eligibleCount = 0;
+  lastChosen = -1;
+  /** For policies without pickMask: the eligible warps in age order. */
+  private readonly eligible: Int32Array;
+  private readonly bitOf: (warp: number) => number;
 
   constructor(
     warpSlots: number,
     throttleStates: readonly number[],
-    smsp: number,
+    private readonly smsp: number,
     private readonly accounting: StateAccounting,
+    private readonly policy: SchedulerPolicy,
   ) {
     this.rankOf = new Int8Array(warpSlots).fill(-1);
     this.classOf = new Uint8Array(warpSlots);
     this.throttleOf = new Uint8Array(warpSlots);
     this.throttleStates = Uint8Array.from(new Set(throttleStates));
-    this.warpCycles = accounting.warpCycles;
-    this.base = smsp * WARP_STATE_COUNT;
+    this.eligible = new Int32Array(MAX_MASKED_WARPS);
+    this.bitOf = (warp) => this.bit(warp);
+  }
+
+  get hasCandidates(): boolean {
+    return this.candidates !== 0;
+  }
+
+  /**
+   * The eligible warps are the free classes' bits; the policy picks again only when they
+   * changed since its last pick; the candidates' states follow from the look (no warp's own
+   * state is written).
+   */
+  decide(now: number, freeClasses: number): number {
+    const { policy } = this;
+    let eligible = 0;
+    // The lowest set bit, written out: a call to lowestBit here is not inlined into the run
+    // loop (its inlining budget is spent) and cost 3% per instruction (bench/RESULTS.md).
+    for (let m = freeClasses; m !== 0; m &= m - 1) eligible |= this.classBits[31 - Math.clz32(m & -m)];
+    let chosen = -1;
+    if (eligible !== 0) {
+      if (eligible === this.lastEligible && policy.repick !== undefined) {
+        chosen = policy.repick();
+      } else if (policy.pickMask !== undefined) {
+        chosen = policy.pickMask(eligible, this.slotAt, this.bitOf);
+      } else {
+        let count = 0;
+        for (let m = eligible; m !== 0; m &= m - 1) this.eligible[count++] = this.slotAt[lowestBit(m)];
+        chosen = policy.pick(this.eligible, count);
+      }
+    }
+    this.look(now, eligible, chosen);
+    this.lastEligible = chosen >= 0 ? eligible : 0;
+    if (chosen < 0) return -1;
+    this.eligibleCount = popcount(eligible);
+    this.lastChosen = chosen;
+    return chosen;
   }
 
   /** The warp's bit (0 if it is not resident on this scheduler). */
@@ -206,24 +224,24 @@ export class CandidateMasks {
   }
 
   /** Adds the last look's states up to `cycle` and starts the next interval there. */
-  settle(cycle: number): void {
+  private settle(cycle: number): void {
     const span = cycle - this.lastLook;
     this.lastLook = cycle;
     const seen = this.lookCandidates;
     if (span <= 0 || seen === 0) return;
-    const { warpCycles, base } = this;
+    const { accounting, smsp } = this;
     let eligible = this.lookEligible;
     if (this.selected >= 0) {
-      warpCycles[base + WarpState.selected] += span;
+      accounting.addWarpCycles(smsp, WarpState.selected, span);
       eligible &= ~(1 << this.rankOf[this.selected]);
     }
-    if (eligible !== 0) warpCycles[base + this.notSelectedState] += popcount(eligible) * span;
+    if (eligible !== 0) accounting.addWarpCycles(smsp, this.notSelectedState, popcount(eligible) * span);
     const throttled = seen & ~this.lookEligible;
     if (throttled === 0) return;
     for (let k = 0; k < this.throttleStates.length; k++) {
       const s = this.throttleStates[k];
       const n = throttled & this.throttleBits[s];
-      if (n !== 0) warpCycles[base + s] += popcount(n) * span;
+      if (n !== 0) accounting.addWarpCycles(smsp, s as WarpState, popcount(n) * span);
     }
   }
 
@@ -234,7 +252,7 @@ export class CandidateMasks {
    * changes no state: the last look's interval goes on, and nothing is added up yet. A warp
    * that issues cycle after cycle costs no accounting.
    */
-  look(now: number, eligible: number, chosen: number): void {
+  private look(now: number, eligible: number, chosen: number): void {
     if (
       this.joined === 0 &&
       chosen === this.selected &&
@@ -257,7 +275,8 @@ export class CandidateMasks {
    * A dispatch hold from `from` (ArchSpec dispatchCycles): the eligible warps not selected wait
    * in `dispatch_stall` from then on; so do joiners that were `not_selected` on their own.
    */
-  hold(from: number, lastChosen: number): void {
+  hold(from: number): void {
+    const lastChosen = this.lastChosen;
     this.settle(from);
     this.notSelectedState = WarpState.dispatch_stall;
     for (let m = this.joined; m !== 0; m &= m - 1) {
@@ -288,6 +307,7 @@ export class CandidateMasks {
     reg.sameScalar(() => this.selected);
     reg.sameScalar(() => this.notSelectedState);
     reg.sameScalar(() => this.lastEligible);
+    reg.sameScalar(() => this.lastChosen);
     // The last look's time matters only while something is accounted from it.
     reg.custom({
       capture: (out, now) => {

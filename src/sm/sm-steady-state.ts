@@ -38,7 +38,7 @@ function registerAll(config: SmConfig, parts: SteadyStateParts): SteadyStateRegi
   const reg = new SteadyStateRegistry();
   warps.registerSteadyState(reg);
   parts.scoreboard.registerSteadyState(reg, program.usedRegisters());
-  parts.accounting.registerSteadyState(reg, (w) => subpartitions[warps.subpartition[w]].masks?.aggregated(w) ?? false);
+  parts.accounting.registerSteadyState(reg, (w) => subpartitions[warps.subpartition[w]].candidates.aggregated(w));
   for (const sp of subpartitions) sp.registerSteadyState(reg);
   for (const unit of parts.units) unit.registerSteadyState(reg);
   reg.custom(parts.events.steadyState());

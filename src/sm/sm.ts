@@ -320,7 +320,7 @@ export class StreamingMultiprocessor {
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.counters.active.change(1, cycle);
     sp.notifyPolicy(PolicyEvent.arrive, warp);
-    sp.masks?.arrive(warp);
+    sp.candidates.arrive(warp);
     this.wake(warp, cycle); // its first instruction may need a constant line (imc_miss)
     this.active.change(1, cycle);
   }
@@ -337,7 +337,7 @@ export class StreamingMultiprocessor {
     const sp = this.subpartitions[warps.subpartition[warp]];
     sp.counters.active.change(-1, cycle);
     sp.notifyPolicy(PolicyEvent.exit, warp);
-    sp.masks?.leave(warp);
+    sp.candidates.leave(warp);
     warps.free(warp);
     this.active.change(-1, cycle);
     this.lastCycle = cycle;
@@ -348,7 +348,7 @@ export class StreamingMultiprocessor {
   /** Ends the run at `cycle` with warps still on the SM: each one's state is closed there. */
   private stop(status: StopReason, cycle: number): RunEnd {
     const { warps, accounting } = this;
-    for (const sp of this.subpartitions) sp.masks?.detachAll();
+    for (const sp of this.subpartitions) sp.candidates.detachAll();
     const stuck = stuckWarps(this.program, warps, this.blocks, accounting);
     for (let w = 0; w < warps.capacity; w++) {
       if (warps.isFree(w) || !accounting.isActive(w)) continue;

@@ -1,4 +1,4 @@
-import { lowestBit } from "../candidate-masks.js";
+import { lowestBit } from "../bits.js";
 import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 

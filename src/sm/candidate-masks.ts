@@ -1,8 +1,9 @@
 import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 import { CLASS_COUNT } from "../program/program.js";
+import { LookAccounting } from "../stats/look-accounting.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_COUNT, WarpState } from "../stats/warp-state.js";
-import { lowestBit, popcount, squeezeOut } from "./bits.js";
+import { lowestBit, popcount, squeezeOut } from "../engine/bits.js";
 import type { CandidateSet } from "./candidate-set.js";
 import type { SchedulerPolicy } from "./schedulers/policy.js";
 
@@ -10,17 +11,13 @@ import type { SchedulerPolicy } from "./schedulers/policy.js";
 export const MAX_MASKED_WARPS = 31;
 
 /**
- * One scheduler's candidates as bit masks, and their warp states accounted together
- * (bench/RESULTS.md, "Without the scan"). Bit r stands for the scheduler's r-th oldest resident
- * warp, so the oldest eligible warp is the lowest set bit. A candidate's state follows from the
- * scheduler's last look: the warp it selected, the eligible ones it did not (`not_selected`, or
- * `dispatch_stall` under a dispatch hold), and the throttled ones (their instruction's throttle
- * state). The warp-cycles of those states are added per look, from population counts, instead of
- * warp by warp: a scheduler with 16 warps whose ALU fills and frees every other cycle flips
- * nothing per warp. A warp's own entry in StateAccounting is stale while it is in this
- * aggregate; `detach` writes it back (the warp leaves the candidates, or the run stops).
- *
- * Candidates that arrived since the last look (`joined`) keep their own state until the next.
+ * One scheduler's candidates as bit masks (CandidateSet), by pipe class and by throttle state.
+ * Bit r stands for the scheduler's r-th oldest resident warp, so the oldest eligible warp is the
+ * lowest set bit, and the eligible warps are the free classes' masks OR-ed together. The
+ * candidates' states follow from each look and are accounted together (LookAccounting, in
+ * stats/); a warp's own state is written back (`detach`) when it leaves the candidates, a
+ * dispatch hold needs it, or the run stops. Candidates that arrived since the last look
+ * (`joined`) keep their own state until the next.
  */
 export class CandidateMasks implements CandidateSet {
   /** Each warp slot's age rank on this scheduler, -1 if not resident here. */
@@ -42,15 +39,8 @@ export class CandidateMasks implements CandidateSet {
   candidates = 0;
   joined = 0;
 
-  // The last look, from `lastLook` on: the candidates it saw (less those that left since), the
-  // eligible ones among them, and the one selected. The throttled ones are the rest: a throttled
-  // warp is not re-added before the next look (only the issuing warp and new ones are), so the
-  // throttle-state masks still sort them as at the look.
-  private lookCandidates = 0;
-  private lookEligible = 0;
-  private selected = -1;
-  private notSelectedState: WarpState = WarpState.not_selected;
-  private lastLook = 0;
+  /** The candidates' states, accounted per look. */
+  private readonly books: LookAccounting;
   /** The eligible warps at the last look that selected one (0 after a look that selected none). */
   private lastEligible = 0;
   eligibleCount = 0;
@@ -62,7 +52,7 @@ export class CandidateMasks implements CandidateSet {
   constructor(
     warpSlots: number,
     throttleStates: readonly number[],
-    private readonly smsp: number,
+    smsp: number,
     private readonly accounting: StateAccounting,
     private readonly policy: SchedulerPolicy,
   ) {
@@ -70,6 +60,7 @@ export class CandidateMasks implements CandidateSet {
     this.classOf = new Uint8Array(warpSlots);
     this.throttleOf = new Uint8Array(warpSlots);
     this.throttleStates = Uint8Array.from(new Set(throttleStates));
+    this.books = new LookAccounting(smsp, accounting, this.throttleStates, this.throttleBits);
     this.eligible = new Int32Array(MAX_MASKED_WARPS);
     this.bitOf = (warp) => this.bit(warp);
   }
@@ -139,9 +130,8 @@ export class CandidateMasks implements CandidateSet {
     }
     this.candidates = squeezeOut(r, this.candidates);
     this.joined = squeezeOut(r, this.joined);
-    this.lookCandidates = squeezeOut(r, this.lookCandidates);
-    this.lookEligible = squeezeOut(r, this.lookEligible);
     this.lastEligible = squeezeOut(r, this.lastEligible);
+    this.books.squeeze(r);
   }
 
   /** The warp is a candidate for an instruction of `pipeClass` that is throttled in `throttle`. */
@@ -195,23 +185,9 @@ export class CandidateMasks implements CandidateSet {
     if ((this.candidates & ~this.joined & b) !== 0) this.detach(warp, b);
   }
 
-  /**
-   * Takes a candidate (bit `b`) out of the aggregate: its own state becomes the one the last
-   * look gave it, since the last look; it is accounted on its own from now on (as a joiner).
-   */
+  /** Takes a candidate (bit `b`) out of the aggregate: it is accounted on its own from now on (as a joiner). */
   private detach(warp: number, b: number): void {
-    let state: number;
-    if (this.selected === warp) {
-      state = WarpState.selected;
-      this.selected = -1;
-    } else if ((this.lookEligible & b) !== 0) {
-      state = this.notSelectedState;
-    } else {
-      state = this.throttleOf[warp];
-    }
-    this.lookCandidates &= ~b;
-    this.lookEligible &= ~b;
-    this.accounting.resume(warp, state as WarpState, this.lastLook);
+    this.books.detach(warp, b, this.throttleOf[warp]);
     this.joined |= b;
   }
 
@@ -223,52 +199,17 @@ export class CandidateMasks implements CandidateSet {
     }
   }
 
-  /** Adds the last look's states up to `cycle` and starts the next interval there. */
-  private settle(cycle: number): void {
-    const span = cycle - this.lastLook;
-    this.lastLook = cycle;
-    const seen = this.lookCandidates;
-    if (span <= 0 || seen === 0) return;
-    const { accounting, smsp } = this;
-    let eligible = this.lookEligible;
-    if (this.selected >= 0) {
-      accounting.addWarpCycles(smsp, WarpState.selected, span);
-      eligible &= ~(1 << this.rankOf[this.selected]);
-    }
-    if (eligible !== 0) accounting.addWarpCycles(smsp, this.notSelectedState, popcount(eligible) * span);
-    const throttled = seen & ~this.lookEligible;
-    if (throttled === 0) return;
-    for (let k = 0; k < this.throttleStates.length; k++) {
-      const s = this.throttleStates[k];
-      const n = throttled & this.throttleBits[s];
-      if (n !== 0) accounting.addWarpCycles(smsp, s as WarpState, popcount(n) * span);
-    }
-  }
-
   /**
-   * A look at `now`: joiners' own states end, and the candidates are selected (`chosen`, or
-   * -1), eligible (`eligible`) or throttled from now on. A look that finds what the last one
-   * left (the same candidates, eligible warps and selection; no joiners, no dispatch hold)
-   * changes no state: the last look's interval goes on, and nothing is added up yet. A warp
-   * that issues cycle after cycle costs no accounting.
+   * A look at `now` (a decision: `chosen`, or -1). A look that finds what the last one left (no
+   * joiners, no dispatch hold, the same candidates, eligible warps and selection) changes no
+   * state: the last look's interval goes on, and a warp that issues cycle after cycle costs no
+   * accounting.
    */
   private look(now: number, eligible: number, chosen: number): void {
-    if (
-      this.joined === 0 &&
-      chosen === this.selected &&
-      eligible === this.lookEligible &&
-      this.candidates === this.lookCandidates &&
-      this.notSelectedState === WarpState.not_selected
-    ) {
-      return;
-    }
-    this.settle(now);
-    for (let m = this.joined; m !== 0; m &= m - 1) this.accounting.absorb(this.slotAt[lowestBit(m)], now);
+    const selected = chosen < 0 ? 0 : 1 << this.rankOf[chosen];
+    if (this.joined === 0 && this.books.unchanged(this.candidates, eligible, selected)) return;
+    this.books.look(now, this.candidates, eligible, selected, this.joined, this.slotAt);
     this.joined = 0;
-    this.lookCandidates = this.candidates;
-    this.lookEligible = eligible;
-    this.selected = chosen;
-    this.notSelectedState = WarpState.not_selected;
   }
 
   /**
@@ -277,8 +218,7 @@ export class CandidateMasks implements CandidateSet {
    */
   hold(from: number): void {
     const lastChosen = this.lastChosen;
-    this.settle(from);
-    this.notSelectedState = WarpState.dispatch_stall;
+    this.books.hold(from);
     for (let m = this.joined; m !== 0; m &= m - 1) {
       const w = this.slotAt[lowestBit(m)];
       if (w !== lastChosen && this.accounting.state[w] === WarpState.not_selected) this.accounting.enter(w, WarpState.dispatch_stall, from);
@@ -302,20 +242,8 @@ export class CandidateMasks implements CandidateSet {
     reg.same(this.throttleOf);
     reg.sameScalar(() => this.candidates);
     reg.sameScalar(() => this.joined);
-    reg.sameScalar(() => this.lookCandidates);
-    reg.sameScalar(() => this.lookEligible);
-    reg.sameScalar(() => this.selected);
-    reg.sameScalar(() => this.notSelectedState);
     reg.sameScalar(() => this.lastEligible);
     reg.sameScalar(() => this.lastChosen);
-    // The last look's time matters only while something is accounted from it.
-    reg.custom({
-      capture: (out, now) => {
-        out.push(this.lookCandidates === 0 ? -1 : now - this.lastLook);
-      },
-      shift: (delta) => {
-        this.lastLook += delta;
-      },
-    });
+    this.books.registerSteadyState(reg);
   }
 }

@@ -83,9 +83,9 @@ export class StateAccounting {
     this.since[warp] = cycle;
   }
 
-  /** Warp-cycles accounted together for warps of `smsp` (src/sm/candidate-masks.ts). */
-  addWarpCycles(smsp: number, state: WarpState, cycles: number): void {
-    this.warpCycles[smsp * WARP_STATE_COUNT + state] += cycles;
+  /** `warps` warps of `smsp` spent `cycles` in `state`, accounted together (look-accounting.ts). */
+  addWarpCycles(smsp: number, state: WarpState, warps: number, cycles: number): void {
+    this.warpCycles[smsp * WARP_STATE_COUNT + state] += warps * cycles;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { highestBit } from "../bits.js";
+import { highestBit } from "../../engine/bits.js";
 import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 

@@ -1,4 +1,4 @@
-import { lowestBit } from "../bits.js";
+import { lowestBit } from "../../engine/bits.js";
 import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import type { SchedulerPolicy, WarpAges } from "./policy.js";
 

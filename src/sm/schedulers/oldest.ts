@@ -1,4 +1,4 @@
-import { lowestBit } from "../bits.js";
+import { lowestBit } from "../../engine/bits.js";
 import { oldestOf, type SchedulerPolicy, type WarpAges } from "./policy.js";
 
 /** Oldest-first: every cycle, the eligible warp with the lowest launch order issues. */

@@ -1,6 +1,7 @@
 /**
- * Bit arithmetic on 32-bit masks of warps (src/sm/candidate-masks.ts; the policies' pickMask):
- * bit r stands for a scheduler's r-th oldest resident warp.
+ * Bit arithmetic on 32-bit masks. The model keeps sets of warps this way (src/sm/candidate-masks.ts,
+ * the policies' pickMask, src/stats/look-accounting.ts): bit r stands for a scheduler's r-th
+ * oldest resident warp.
  */
 
 /** Population count of a 32-bit mask. */

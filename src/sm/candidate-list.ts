@@ -82,6 +82,11 @@ export class CandidateList implements CandidateSet {
     this.position[warp] = -1;
   }
 
+  /** The class's own bit: the free classes are what the list's scan needs. */
+  eligibleBits(c: number): number {
+    return 1 << c;
+  }
+
   decide(now: number, freeClasses: number): number {
     const { policy, accounting } = this;
     let chosen: number;

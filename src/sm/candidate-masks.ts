@@ -70,34 +70,42 @@ export class CandidateMasks implements CandidateSet {
   }
 
   /**
-   * The eligible warps are the free classes' bits; the policy picks again only when they
+   * The eligible warps (the free classes' eligibleBits); the policy picks again only when they
    * changed since its last pick; the candidates' states follow from the look (no warp's own
-   * state is written).
+   * state is written). A look that finds what the last one left (no joiners, no dispatch hold,
+   * the same candidates, eligible warps and selection) changes no state: the last look's
+   * interval goes on, and a warp that issues cycle after cycle costs no accounting.
+   *
+   * Kept small on purpose: the run loop inlines it with the policy's pickMask, and V8 inlines
+   * only so much into one function (bench/RESULTS.md, "One scheduler decision").
    */
-  decide(now: number, freeClasses: number): number {
+  decide(now: number, eligible: number): number {
     const { policy } = this;
-    let eligible = 0;
-    // The lowest set bit, written out: a call to lowestBit here is not inlined into the run
-    // loop (its inlining budget is spent) and cost 3% per instruction (bench/RESULTS.md).
-    for (let m = freeClasses; m !== 0; m &= m - 1) eligible |= this.classBits[31 - Math.clz32(m & -m)];
     let chosen = -1;
     if (eligible !== 0) {
-      if (eligible === this.lastEligible && policy.repick !== undefined) {
-        chosen = policy.repick();
-      } else if (policy.pickMask !== undefined) {
-        chosen = policy.pickMask(eligible, this.slotAt, this.bitOf);
-      } else {
-        let count = 0;
-        for (let m = eligible; m !== 0; m &= m - 1) this.eligible[count++] = this.slotAt[lowestBit(m)];
-        chosen = policy.pick(this.eligible, count);
-      }
+      if (eligible === this.lastEligible && policy.repick !== undefined) chosen = policy.repick();
+      else if (policy.pickMask !== undefined) chosen = policy.pickMask(eligible, this.slotAt, this.bitOf);
+      else chosen = this.pickFromList(eligible);
     }
-    this.look(now, eligible, chosen);
+    const selected = chosen < 0 ? 0 : 1 << this.rankOf[chosen];
+    if (this.joined !== 0 || !this.books.unchanged(this.candidates, eligible, selected)) this.look(now, eligible, selected);
     this.lastEligible = chosen >= 0 ? eligible : 0;
     if (chosen < 0) return -1;
     this.eligibleCount = popcount(eligible);
     this.lastChosen = chosen;
     return chosen;
+  }
+
+  /** For policies without pickMask: the eligible warps as a list in age order. */
+  private pickFromList(eligible: number): number {
+    let count = 0;
+    for (let m = eligible; m !== 0; m &= m - 1) this.eligible[count++] = this.slotAt[lowestBit(m)];
+    return this.policy.pick(this.eligible, count);
+  }
+
+  /** The class's candidates: the warps it makes eligible when it is free. */
+  eligibleBits(c: number): number {
+    return this.classBits[c];
   }
 
   /** The warp's bit (0 if it is not resident on this scheduler). */
@@ -199,15 +207,8 @@ export class CandidateMasks implements CandidateSet {
     }
   }
 
-  /**
-   * A look at `now` (a decision: `chosen`, or -1). A look that finds what the last one left (no
-   * joiners, no dispatch hold, the same candidates, eligible warps and selection) changes no
-   * state: the last look's interval goes on, and a warp that issues cycle after cycle costs no
-   * accounting.
-   */
-  private look(now: number, eligible: number, chosen: number): void {
-    const selected = chosen < 0 ? 0 : 1 << this.rankOf[chosen];
-    if (this.joined === 0 && this.books.unchanged(this.candidates, eligible, selected)) return;
+  /** A look at `now` that changes something: joiners' own states end, and the books start over. */
+  private look(now: number, eligible: number, selected: number): void {
     this.books.look(now, this.candidates, eligible, selected, this.joined, this.slotAt);
     this.joined = 0;
   }

@@ -26,11 +26,19 @@ export interface CandidateSet {
   add(warp: number, pipeClass: number, throttle: number): void;
   remove(warp: number): void;
   /**
-   * The decision for `now`, given the pipe classes free now (bit mask): the eligible warps are
-   * the candidates of free classes; the policy picks one (returned; -1 when none is eligible).
-   * Every candidate's state follows: selected, not_selected (eligible), or its throttle state.
+   * What pipe class c adds to the eligible set when it is free; the scheduler ORs these over the
+   * free classes in the one loop that checks them (a second loop cost 1% per instruction,
+   * bench/RESULTS.md). The masks give the class's warps (bits by age); the list gives the
+   * class's own bit and sorts its warps itself.
    */
-  decide(now: number, freeClasses: number): number;
+  eligibleBits(c: number): number;
+  /**
+   * The decision for `now`, given the union of eligibleBits over the classes free now: the
+   * eligible warps are the candidates of free classes; the policy picks one (returned; -1 when
+   * none is eligible). Every candidate's state follows: selected, not_selected (eligible), or
+   * its throttle state.
+   */
+  decide(now: number, eligible: number): number;
   /**
    * A dispatch hold from cycle `from`: the eligible warps other than the last chosen wait in
    * dispatch_stall instead of not_selected.

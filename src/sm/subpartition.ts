@@ -156,17 +156,17 @@ export class Subpartition {
    */
   select(now: number): number {
     const candidates = this.candidates;
-    let free = 0;
+    let eligible = 0;
     let earliestFree = Infinity;
     for (let m = candidates.classes; m !== 0; m &= m - 1) {
       // The lowest set bit, written out: a call to lowestBit here is not inlined into the run
       // loop (its inlining budget is spent) and cost 3% per instruction (bench/RESULTS.md).
       const c = 31 - Math.clz32(m & -m);
       const at = this.classFreeAt(c, now);
-      if (at <= now) free |= 1 << c;
+      if (at <= now) eligible |= candidates.eligibleBits(c);
       else if (at < earliestFree) earliestFree = at;
     }
-    const chosen = candidates.decide(now, free);
+    const chosen = candidates.decide(now, eligible);
     if (chosen < 0) {
       this.nextWakeAt = earliestFree;
       if (this.scheduleHooks !== undefined) for (const h of this.scheduleHooks) h(now, this.index, 0, false);

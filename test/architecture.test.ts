@@ -108,3 +108,30 @@ describe("dependencies run one way", () => {
     ]);
   });
 });
+
+describe("each unit of the model has its tests beside it", () => {
+  // Files that hold only types or constants: nothing of theirs runs.
+  const DECLARATIONS_ONLY = new Set(["src/sm/sm-config.ts", "src/sm/sm-events.ts", "src/sm/candidate-set.ts"]);
+  // The policies share one test file that runs each of them against the same hand-derived picks.
+  const SHARED_TEST = "src/sm/schedulers/policies.test.ts";
+
+  it("every file of src/sm/ has a .test.ts beside it (the policies share one)", () => {
+    const missing = sourceFiles("src/sm").filter((f) => {
+      if (DECLARATIONS_ONLY.has(f)) return false;
+      if (f.startsWith("src/sm/schedulers/")) return !statSync(SHARED_TEST, { throwIfNoEntry: false });
+      return !statSync(f.replace(/\.ts$/, ".test.ts"), { throwIfNoEntry: false });
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("the declaration-only files declare and nothing else (no class or function)", () => {
+    for (const f of DECLARATIONS_ONLY) expect(readFileSync(f, "utf8")).not.toMatch(/^export (class|function)\b/m);
+  });
+
+  it("no file of src/sm/ is over 300 lines", () => {
+    const long = sourceFiles("src/sm")
+      .map((f) => [f, readFileSync(f, "utf8").split("\n").length - 1] as const)
+      .filter(([, lines]) => lines > 300);
+    expect(long).toEqual([]);
+  });
+});

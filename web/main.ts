@@ -173,7 +173,7 @@ $("tl-from").addEventListener("input", redrawTimeline);
 $("tl-span").addEventListener("input", redrawTimeline);
 window.addEventListener("resize", redrawTimeline);
 $("tl-legend").replaceChildren(
-  ...WARP_STATE_NAMES.filter((n) => STATE_COLORS[n] !== undefined).map((n) => {
+  ...WARP_STATE_NAMES.map((n) => {
     const span = document.createElement("span");
     const swatch = document.createElement("i");
     swatch.style.background = STATE_COLORS[n];

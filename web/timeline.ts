@@ -1,4 +1,4 @@
-import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
+import { WARP_STATE_NAMES, type WarpStateName } from "../src/stats/warp-state.js";
 
 /** State changes of one sub-partition's warps, as the worker collects them (typed arrays). */
 export interface TimelineData {
@@ -13,8 +13,11 @@ export interface TimelineData {
   readonly truncated: boolean;
 }
 
-/** One colour per warp state (WARP_STATE_NAMES order); selected is the darkest. */
-export const STATE_COLORS: Readonly<Record<string, string>> = {
+/**
+ * One colour per warp state, typed by state name so a state added to WarpState without a colour
+ * fails to compile (it would draw black and miss the legend); selected is the darkest.
+ */
+export const STATE_COLORS: Readonly<Record<WarpStateName, string>> = {
   selected: "#1b5e20",
   not_selected: "#81c784",
   long_scoreboard: "#e57373",
@@ -28,6 +31,8 @@ export const STATE_COLORS: Readonly<Record<string, string>> = {
   no_instruction: "#bdbdbd",
   dispatch_stall: "#7986cb",
   drain: "#e0e0e0",
+  misc: "#8d6e63",
+  imc_miss: "#ce93d8",
 };
 
 interface Row {
@@ -89,7 +94,7 @@ export function drawTimeline(canvas: HTMLCanvasElement, rows: readonly Row[], fr
     for (let i = lo; i < row.start.length && row.start[i] < from + span; i++) {
       const x0 = (Math.max(row.start[i], from) - from) * scale;
       const x1 = (Math.min(row.end[i], from + span) - from) * scale;
-      g.fillStyle = STATE_COLORS[WARP_STATE_NAMES[row.state[i]]] ?? "#000";
+      g.fillStyle = STATE_COLORS[WARP_STATE_NAMES[row.state[i]]];
       g.fillRect(x0, r * rowHeight + 1, Math.max(1, x1 - x0), rowHeight - 2);
     }
   });

@@ -129,9 +129,10 @@ function toScenarioIssue(
       if (found === "nothing") return { code: "missing_field", file, path, line, expected: `a ${issue.expected} here (required)`, found };
       return { code: "invalid_field", file, path, line, expected: `a ${issue.expected}`, found };
     case "too_small":
-      return { code: "out_of_range", file, path, line, expected: `${issue.origin === "array" ? "at least" : "a value >="} ${issue.minimum}`, found };
+      // positive() excludes its bound: "a value > 0", not ">= 0" (which 0 would satisfy).
+      return { code: "out_of_range", file, path, line, expected: `${issue.origin === "array" ? "at least" : issue.inclusive === false ? "a value >" : "a value >="} ${issue.minimum}`, found };
     case "too_big":
-      return { code: "out_of_range", file, path, line, expected: `a value <= ${issue.maximum}`, found };
+      return { code: "out_of_range", file, path, line, expected: `${issue.inclusive === false ? "a value <" : "a value <="} ${issue.maximum}`, found };
     case "invalid_value":
       return { code: "invalid_field", file, path, line, expected: `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`, found };
     case "invalid_union":

@@ -1,24 +1,18 @@
 import { OpKind } from "../program/opcodes.js";
 import { PATH_NONE, type Program } from "../program/program.js";
 import type { ConstantCache } from "./constant-cache.js";
-import type { LatencyModel } from "./memory/latency-model.js";
-import type { MemorySystem } from "./memory/memory-system.js";
+import type { MemoryPaths } from "./memory/memory-paths.js";
 
 /**
  * Per pc, 1 where the instruction's effects do not repeat from trip to trip, so the
  * steady-state fast-forward must start over (src/sm/steady-state.ts): shared-memory and atomic
  * accesses (their paths' queues), global loads with a random latency or a bandwidth or
- * in-flight limit, and global stores with a random latency or that take DRAM's bandwidth.
+ * in-flight limit, and global stores with a random latency or that take DRAM's bandwidth
+ * (MemoryPaths.repeats).
  */
-export function aperiodicPcs(program: Program, memory: MemorySystem, loadModels: readonly LatencyModel[], stores: LatencyModel): Uint8Array {
+export function aperiodicPcs(program: Program, paths: MemoryPaths): Uint8Array {
   const at = new Uint8Array(program.length);
-  for (let pc = 0; pc < program.length; pc++) {
-    const kind = program.kind[pc];
-    const own = program.loadModel[pc];
-    const load = kind === OpKind.loadGlobal && !memory.loadRepeats(own >= 0 ? loadModels[own] : undefined);
-    const store = kind === OpKind.storeGlobal && !(stores.repeats && memory.storeRepeats);
-    if (program.path[pc] !== PATH_NONE || load || store) at[pc] = 1;
-  }
+  for (let pc = 0; pc < program.length; pc++) if (!paths.repeats(pc)) at[pc] = 1;
   return at;
 }
 

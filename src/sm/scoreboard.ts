@@ -64,6 +64,13 @@ export class Scoreboard {
     this.reason[i] = state;
   }
 
+  /** The registers the instruction at `pc` writes can be read from `readyAt`; until then readers wait in its result state. */
+  writeResults(warp: number, program: Program, pc: number, readyAt: number): void {
+    const state = program.resultState[pc] as WarpState;
+    const end = program.writeStart[pc] + program.writeCount[pc];
+    for (let i = program.writeStart[pc]; i < end; i++) this.write(warp, program.regs[i], readyAt, state);
+  }
+
   /**
    * The cycle from which every operand of the instruction at `pc` is ready (0 if none is
    * pending). `lastReason` then names the state to wait in.

@@ -1,31 +1,27 @@
 import type { ArchSpec } from "../arch/arch-spec.js";
-import { WheelEventQueue } from "../engine/wheel-event-queue.js";
+import type { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import { OpKind } from "../program/opcodes.js";
-import { ASYNC_COMMIT, ASYNC_COPY, PATH_NONE, PATH_SHARED, type Program } from "../program/program.js";
+import { ASYNC_COMMIT, ASYNC_COPY, type Program } from "../program/program.js";
+import type { ActiveCycles } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
-import { ActiveCycles } from "../stats/counters.js";
 import type { StopReason } from "../stats/outcome.js";
-import { StateAccounting } from "../stats/state-accounting.js";
+import type { StateAccounting } from "../stats/state-accounting.js";
 import { WarpState } from "../stats/warp-state.js";
-import { Barriers } from "./barriers.js";
-import { BlockAdmission } from "./block-admission.js";
-import { BlockTable } from "./block-table.js";
-import { BranchUnit } from "./branch-unit.js";
-import { ConstantCache } from "./constant-cache.js";
-import { aperiodicPcs, simplePcs } from "./issue-paths.js";
-import { AtomicUnit } from "./memory/atomic-unit.js";
-import { LatencyModel } from "./memory/latency-model.js";
-import { MemorySystem } from "./memory/memory-system.js";
-import { SharedMemoryPath } from "./memory/shared-memory.js";
+import type { Barriers } from "./barriers.js";
+import type { BlockAdmission } from "./block-admission.js";
+import type { BlockTable } from "./block-table.js";
+import type { BranchUnit } from "./branch-unit.js";
+import type { ConstantCache } from "./constant-cache.js";
+import type { MemoryPaths } from "./memory/memory-paths.js";
 import { PolicyEvent } from "./schedulers/policy.js";
-import { Scoreboard } from "./scoreboard.js";
+import type { Scoreboard } from "./scoreboard.js";
 import type { RunEnd, SmConfig } from "./sm-config.js";
 import { SmEvent } from "./sm-events.js";
-import { createSteadyState } from "./sm-steady-state.js";
+import { buildSmParts } from "./sm-parts.js";
 import type { SteadyState } from "./steady-state.js";
-import { stuckWarps } from "./stuck-warps.js";
-import { createSubpartitions, type Subpartition } from "./subpartition.js";
-import { WarpTable } from "./warp-table.js";
+import { stopWarps } from "./stuck-warps.js";
+import type { Subpartition } from "./subpartition.js";
+import type { WarpTable } from "./warp-table.js";
 
 /**
  * One streaming multiprocessor, driven by a discrete-event loop that visits only cycles in
@@ -42,84 +38,46 @@ export class StreamingMultiprocessor {
   readonly accounting: StateAccounting;
   readonly subpartitions: readonly Subpartition[];
   /** Cycles with at least one warp on the SM. */
-  readonly active = new ActiveCycles();
+  readonly active: ActiveCycles;
   private readonly arch: ArchSpec;
   private readonly program: Program;
   private readonly scoreboard: Scoreboard;
   private readonly blocks: BlockTable;
-  private readonly events = new WheelEventQueue();
+  private readonly events: WheelEventQueue;
   private readonly admission: BlockAdmission;
-  private readonly memory: MemorySystem;
-  private readonly stores: LatencyModel;
-  /** Latency models of global loads that have their own distribution (Program.loadModel). */
-  private readonly loadModels: readonly LatencyModel[];
-  /** LDS/STS of every sub-partition share it (arch.sharedMemoryPath), when the architecture has one. */
-  private readonly sharedMemory: SharedMemoryPath | undefined;
-  private readonly atomics: AtomicUnit;
+  private readonly paths: MemoryPaths;
   private readonly constants: ConstantCache;
-  /** BAR.SYNC: the SM's barrier unit, each block's barriers, and their releases. */
   private readonly barriers: Barriers;
   private readonly branches: BranchUnit;
-  /** The steady-state fast-forward, when this run can use it. */
   private readonly steady: SteadyState | undefined;
-  /** Per pc, 1 where its effects do not repeat (issue-paths.ts). */
   private readonly aperiodicAt: Uint8Array;
-  /** Per pc, 1 where its issue is the plain case (issue-paths.ts). */
   private readonly simpleAt: Uint8Array;
   private readonly issueHooks: Hooks["issue"] | undefined;
   private lastCycle = 0;
   private now = 0;
-  private started = false;
 
-  constructor(private readonly config: SmConfig) {
-    const { arch, program, seed } = config;
-    this.arch = arch;
-    this.program = program;
+  /** The units come from sm-parts.ts, which says what each is and how they are wired. */
+  constructor(config: SmConfig) {
+    const parts = buildSmParts(config, (warp, cycle) => this.arrive(warp, cycle));
+    this.arch = config.arch;
+    this.program = config.program;
     this.issueHooks = config.hooks.issue.length !== 0 ? config.hooks.issue : undefined;
-    const slots = arch.maxWarpsPerSm;
-    this.warps = new WarpTable(slots, program.loopSlots);
-    this.scoreboard = new Scoreboard(slots);
-    this.accounting = new StateAccounting(slots, arch.subpartitionsPerSm, config.hooks, {
-      pc: this.warps.pc,
-      gridBlock: this.warps.blockAge,
-      atBarrier: this.warps.waitingAtBarrier,
-    });
-    const warpsPerBlock = Math.ceil(config.threadsPerBlock / arch.warpSize);
-    this.blocks = new BlockTable(config.residentBlocksLimit, warpsPerBlock);
-    this.memory = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${seed}:loads`), config.memoryLimits);
-    this.stores = new LatencyModel(config.storeLatency, arch, `${seed}:stores`);
-    this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${seed}:loads:${i}`));
-    this.sharedMemory = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
-    this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
-    this.constants = new ConstantCache(program, arch);
-    const barrierUnit = { freeAt: 0 };
-    this.subpartitions = createSubpartitions(config, { warps: this.warps, accounting: this.accounting, memory: this.memory, sharedMemory: this.sharedMemory, barrierUnit });
-    const { warps, blocks, accounting, events, subpartitions } = this;
-    this.barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
-    this.admission = new BlockAdmission({
-      warps,
-      blocks,
-      scoreboard: this.scoreboard,
-      events,
-      gridBlocks: config.gridBlocks,
-      residentBlocksLimit: config.residentBlocksLimit,
-      warpsPerBlock,
-      subpartitions: arch.subpartitionsPerSm,
-      launchIntervalCycles: arch.warpLaunchIntervalCycles,
-      arrive: (warp, cycle) => this.arrive(warp, cycle),
-    });
-    this.steady = createSteadyState(config, {
-      warps,
-      scoreboard: this.scoreboard,
-      accounting,
-      subpartitions,
-      events,
-      barrierUnit,
-      units: [blocks, this.admission, this.constants, this.atomics, this.active],
-    });
-    this.branches = new BranchUnit({ arch, program, warps, accounting, events, barriers: this.barriers, steady: this.steady });
-    this.aperiodicAt = aperiodicPcs(program, this.memory, this.loadModels, this.stores);
-    this.simpleAt = simplePcs(program, this.aperiodicAt, this.constants);
+    this.warps = parts.warps;
+    this.accounting = parts.accounting;
+    this.subpartitions = parts.subpartitions;
+    this.active = parts.active;
+    this.scoreboard = parts.scoreboard;
+    this.blocks = parts.blocks;
+    this.events = parts.events;
+    this.admission = parts.admission;
+    this.paths = parts.paths;
+    this.constants = parts.constants;
+    this.barriers = parts.barriers;
+    this.branches = parts.branches;
+    this.steady = parts.steady;
+    this.aperiodicAt = parts.aperiodicAt;
+    this.simpleAt = parts.simpleAt;
+    this.admission.admit(0);
   }
 
   /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
@@ -136,10 +94,6 @@ export class StreamingMultiprocessor {
    */
   advance(maxCycles: number, steps: number): RunEnd | undefined {
     const { events, subpartitions } = this;
-    if (!this.started) {
-      this.started = true;
-      this.admission.admit(0);
-    }
     let now = this.now;
     for (let step = 0; step < steps; step++) {
       if (this.steady !== undefined && this.steady.mark) now += this.steady.observe(now, maxCycles);
@@ -205,39 +159,33 @@ export class StreamingMultiprocessor {
     sp.dispatch(pc, now);
     if (this.simpleAt[pc] === 1) {
       // The plain case (simplePcs): what the general path below would do, without its checks.
-      this.writeResult(warp, pc, now + program.latencyCycles[pc] + delay);
+      scoreboard.writeResults(warp, program, pc, now + program.latencyCycles[pc] + delay);
       warps.pc[warp] = pc + 1;
       this.wake(warp, now + 1);
       return;
     }
     if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
 
-    // LDS/STS through the shared-memory path, global atomics through the SM's atomic
-    // throughput: their latency (and a read barrier) runs from when the path takes them.
-    const path = program.path[pc];
-    const start = path === PATH_NONE ? now : path === PATH_SHARED ? this.sharedMemory!.access(now, sp.index, program.wavefronts[pc]) : this.atomics.access(now);
+    // LDS/STS and global atomics may queue for their path: their latency (and a read barrier) runs from when it takes them.
+    const start = this.paths.start(pc, now, sp.index);
     if (this.aperiodicAt[pc] === 1 && this.steady !== undefined) this.steady.aperiodic++;
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        const own = program.loadModel[pc];
-        let readyAt =
-          (kind === OpKind.loadGlobal ? this.memory.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now) : start + program.latencyCycles[pc]) + delay;
+        let readyAt = this.paths.resultAt(pc, now, start) + delay;
         if (this.constants.isLoad[pc] === 1) readyAt = Math.max(readyAt, this.constants.ldcLineAt(pc, now) + delay);
         // cp.async: a copy's arrival counts for its warp's group; the commit (LDGDEPBAR) sets
         // its write barrier until every copy so far has landed.
         const async = program.asyncCopy[pc];
         if (async === ASYNC_COPY && readyAt > warps.asyncCopiesDoneAt[warp]) warps.asyncCopiesDoneAt[warp] = readyAt;
         else if (async === ASYNC_COMMIT && warps.asyncCopiesDoneAt[warp] > readyAt) readyAt = warps.asyncCopiesDoneAt[warp];
-        this.writeResult(warp, pc, readyAt);
+        scoreboard.writeResults(warp, program, pc, readyAt);
         break;
       }
       case OpKind.storeGlobal:
       case OpKind.storeShared: {
-        const latency = kind === OpKind.storeGlobal ? this.stores.next() : program.latencyCycles[pc];
-        if (kind === OpKind.storeGlobal) this.memory.store(now);
-        const doneAt = start + latency + delay;
+        const doneAt = this.paths.storeDoneAt(pc, now, start) + delay;
         if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
         break;
       }
@@ -271,14 +219,6 @@ export class StreamingMultiprocessor {
       return;
     }
     this.wake(warp, now + 1);
-  }
-
-  /** The registers the instruction at `pc` writes can be read from `readyAt`; until then readers wait in its result state. */
-  private writeResult(warp: number, pc: number, readyAt: number): void {
-    const { program, scoreboard } = this;
-    const state = program.resultState[pc] as WarpState;
-    const end = program.writeStart[pc] + program.writeCount[pc];
-    for (let i = program.writeStart[pc]; i < end; i++) scoreboard.write(warp, program.regs[i], readyAt, state);
   }
 
   /**
@@ -345,17 +285,9 @@ export class StreamingMultiprocessor {
     this.barriers.warpLeft(block, cycle);
   }
 
-  /** Ends the run at `cycle` with warps still on the SM: each one's state is closed there. */
+  /** Ends the run at `cycle` with warps still on the SM: what they were doing, and their states closed there. */
   private stop(status: StopReason, cycle: number): RunEnd {
-    const { warps, accounting } = this;
-    for (const sp of this.subpartitions) sp.candidates.detachAll();
-    const stuck = stuckWarps(this.program, warps, this.blocks, accounting);
-    for (let w = 0; w < warps.capacity; w++) {
-      if (warps.isFree(w) || !accounting.isActive(w)) continue;
-      if (accounting.since[w] > cycle) this.branches.rewind(w, cycle);
-      accounting.stop(w, cycle, false);
-    }
-    for (const sp of this.subpartitions) sp.counters.active.close(cycle);
+    const stuck = stopWarps(this.program, this.warps, this.blocks, this.accounting, this.subpartitions, this.branches, cycle);
     this.active.close(cycle);
     this.lastCycle = cycle;
     return { cycle, outcome: { status, atCycle: cycle, stuckWarps: stuck } };

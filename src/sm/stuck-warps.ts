@@ -3,6 +3,8 @@ import type { StuckWarp } from "../stats/outcome.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 import type { BlockTable } from "./block-table.js";
+import type { BranchUnit } from "./branch-unit.js";
+import type { Subpartition } from "./subpartition.js";
 import type { WarpTable } from "./warp-table.js";
 
 /**
@@ -29,5 +31,30 @@ export function stuckWarps(program: Program, warps: WarpTable, blocks: BlockTabl
       state: WARP_STATE_NAMES[accounting.state[w]],
     });
   }
+  return stuck;
+}
+
+/**
+ * A run stops at `cycle` with warps still on the SM: reports them (stuckWarps), then closes every
+ * state there. A branch's phases booked past `cycle` are taken back first (BranchUnit.rewind),
+ * so the warp states still sum to the active warp-cycles.
+ */
+export function stopWarps(
+  program: Program,
+  warps: WarpTable,
+  blocks: BlockTable,
+  accounting: StateAccounting,
+  subpartitions: readonly Subpartition[],
+  branches: BranchUnit,
+  cycle: number,
+): StuckWarp[] {
+  for (const sp of subpartitions) sp.candidates.detachAll();
+  const stuck = stuckWarps(program, warps, blocks, accounting);
+  for (let w = 0; w < warps.capacity; w++) {
+    if (warps.isFree(w) || !accounting.isActive(w)) continue;
+    if (accounting.since[w] > cycle) branches.rewind(w, cycle);
+    accounting.stop(w, cycle, false);
+  }
+  for (const sp of subpartitions) sp.counters.active.close(cycle);
   return stuck;
 }

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { POLICY_NAMES } from "../../src/sm/schedulers/index.js";
 
 /**
  * Generators of hostile scenarios and programs for the fuzz tests: mostly bad input (which must
@@ -62,7 +63,8 @@ export const scenarioObject = fc
       },
       { requiredKeys: [] },
     ),
-    scheduler: fc.constantFrom("gto", "lrr", "oldest", "oldest-block", "random", "two-level", "gty", "fifo"),
+    // Every registered policy, and a name that is none (an error to report).
+    scheduler: fc.constantFrom(...POLICY_NAMES, "fifo"),
     seed: oddNumber,
     program: fc.oneof(
       program,
@@ -103,7 +105,7 @@ export const straightProgram = fc.array(validInstruction, { minLength: 0, maxLen
 export const validSetup = fc.record({
   threadsPerBlock: fc.integer({ min: 1, max: 1024 }),
   blocks: fc.integer({ min: 1, max: 6 }),
-  scheduler: fc.constantFrom("gto", "lrr", "oldest", "oldest-block", "random", "two-level", "gty"),
+  scheduler: fc.constantFrom(...POLICY_NAMES),
   latency: fc.integer({ min: 1, max: 900 }),
   seed: fc.integer({ min: 0, max: 1000 }),
 });

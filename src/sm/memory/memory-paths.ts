@@ -1,0 +1,78 @@
+import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
+import { OpKind } from "../../program/opcodes.js";
+import { PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
+import type { SmConfig } from "../sm-config.js";
+import { AtomicUnit } from "./atomic-unit.js";
+import { LatencyModel } from "./latency-model.js";
+import { MemorySystem } from "./memory-system.js";
+import { SharedMemoryPath } from "./shared-memory.js";
+
+/**
+ * The ways an instruction reaches memory from the SM, and when it is done: global loads and
+ * stores through the SM's global-memory path (MemorySystem, with each load's latency model),
+ * LDS/STS and cp.async's writes through the shared-memory pipe, global atomics through the
+ * atomic unit. Every draw is seeded from the run's seed, one stream per model.
+ */
+export class MemoryPaths {
+  readonly global: MemorySystem;
+  /** LDS/STS of every sub-partition share it (ArchSpec.sharedMemoryPath), when the architecture has one. */
+  readonly shared: SharedMemoryPath | undefined;
+  readonly atomics: AtomicUnit;
+  private readonly stores: LatencyModel;
+  /** Latency models of global loads that have their own distribution (Program.loadModel). */
+  private readonly loadModels: readonly LatencyModel[];
+
+  constructor(
+    config: SmConfig,
+    private readonly program: Program,
+  ) {
+    const { arch, seed } = config;
+    this.global = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${seed}:loads`), config.memoryLimits);
+    this.stores = new LatencyModel(config.storeLatency, arch, `${seed}:stores`);
+    this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${seed}:loads:${i}`));
+    this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
+    this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
+  }
+
+  /**
+   * When the instruction at `pc`, issued at `now` by sub-partition `smsp`, is taken by its path:
+   * the shared-memory pipe or the atomic unit may queue it; everything else goes at once. Its
+   * latency (and a read barrier) runs from then.
+   */
+  start(pc: number, now: number, smsp: number): number {
+    const path = this.program.path[pc];
+    if (path === PATH_NONE) return now;
+    return path === PATH_SHARED ? this.shared!.access(now, smsp, this.program.wavefronts[pc]) : this.atomics.access(now);
+  }
+
+  /** When the result of the instruction at `pc`, issued at `now` and taken at `start`, can be read (before the result delay). */
+  resultAt(pc: number, now: number, start: number): number {
+    const { program } = this;
+    if (program.kind[pc] !== OpKind.loadGlobal) return start + program.latencyCycles[pc];
+    const own = program.loadModel[pc];
+    return this.global.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now);
+  }
+
+  /** When the store at `pc`, issued at `now` and taken at `start`, has completed (before the result delay). */
+  storeDoneAt(pc: number, now: number, start: number): number {
+    if (this.program.kind[pc] !== OpKind.storeGlobal) return start + this.program.latencyCycles[pc];
+    const latency = this.stores.next();
+    this.global.store(now);
+    return start + latency;
+  }
+
+  /** Whether every access of the instruction at `pc` leaves its path as it found it (the fast-forward may repeat it). */
+  repeats(pc: number): boolean {
+    const { program } = this;
+    const kind = program.kind[pc];
+    const own = program.loadModel[pc];
+    if (program.path[pc] !== PATH_NONE) return false;
+    if (kind === OpKind.loadGlobal) return this.global.loadRepeats(own >= 0 ? this.loadModels[own] : undefined);
+    if (kind === OpKind.storeGlobal) return this.stores.repeats && this.global.storeRepeats;
+    return true;
+  }
+
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    this.atomics.registerSteadyState(reg);
+  }
+}

@@ -1,0 +1,80 @@
+import { WheelEventQueue } from "../engine/wheel-event-queue.js";
+import { ActiveCycles } from "../stats/counters.js";
+import { StateAccounting } from "../stats/state-accounting.js";
+import { Barriers } from "./barriers.js";
+import { BlockAdmission } from "./block-admission.js";
+import { BlockTable } from "./block-table.js";
+import { BranchUnit } from "./branch-unit.js";
+import { ConstantCache } from "./constant-cache.js";
+import { aperiodicPcs, simplePcs } from "./issue-paths.js";
+import { MemoryPaths } from "./memory/memory-paths.js";
+import { Scoreboard } from "./scoreboard.js";
+import type { SmConfig } from "./sm-config.js";
+import { createSteadyState } from "./sm-steady-state.js";
+import type { SteadyState } from "./steady-state.js";
+import { createSubpartitions, type Subpartition } from "./subpartition.js";
+import { WarpTable } from "./warp-table.js";
+
+/** The units of one SM, wired together (what StreamingMultiprocessor drives). */
+export interface SmParts {
+  readonly warps: WarpTable;
+  readonly scoreboard: Scoreboard;
+  readonly accounting: StateAccounting;
+  readonly blocks: BlockTable;
+  readonly events: WheelEventQueue;
+  readonly active: ActiveCycles;
+  readonly paths: MemoryPaths;
+  readonly constants: ConstantCache;
+  readonly subpartitions: readonly Subpartition[];
+  readonly barriers: Barriers;
+  readonly admission: BlockAdmission;
+  readonly branches: BranchUnit;
+  /** The steady-state fast-forward, when the run can use it (sm-steady-state.ts). */
+  readonly steady: SteadyState | undefined;
+  /** Per pc, 1 where its effects do not repeat (issue-paths.ts). */
+  readonly aperiodicAt: Uint8Array;
+  /** Per pc, 1 where its issue is the plain case (issue-paths.ts). */
+  readonly simpleAt: Uint8Array;
+}
+
+/**
+ * Builds an SM's units from its config, in the one order their dependencies allow: tables and
+ * paths first, then the sub-partitions that read them, the barrier and admission units that
+ * move warps between them, the fast-forward that registers all of them, and the branch unit
+ * that marks its comparison points. `arrive` is the SM's: admission calls it for a warp that
+ * arrives at once.
+ */
+export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: number) => void): SmParts {
+  const { arch, program } = config;
+  const slots = arch.maxWarpsPerSm;
+  const warps = new WarpTable(slots, program.loopSlots);
+  const scoreboard = new Scoreboard(slots);
+  const accounting = new StateAccounting(slots, arch.subpartitionsPerSm, config.hooks, { pc: warps.pc, gridBlock: warps.blockAge, atBarrier: warps.waitingAtBarrier });
+  const warpsPerBlock = Math.ceil(config.threadsPerBlock / arch.warpSize);
+  const blocks = new BlockTable(config.residentBlocksLimit, warpsPerBlock);
+  const events = new WheelEventQueue();
+  const active = new ActiveCycles();
+  const paths = new MemoryPaths(config, program);
+  const constants = new ConstantCache(program, arch);
+  const barrierUnit = { freeAt: 0 };
+  const subpartitions = createSubpartitions(config, { warps, accounting, memory: paths.global, sharedMemory: paths.shared, barrierUnit });
+  const barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
+  const admission = new BlockAdmission({
+    warps,
+    blocks,
+    scoreboard,
+    events,
+    gridBlocks: config.gridBlocks,
+    residentBlocksLimit: config.residentBlocksLimit,
+    warpsPerBlock,
+    subpartitions: arch.subpartitionsPerSm,
+    launchIntervalCycles: arch.warpLaunchIntervalCycles,
+    arrive,
+  });
+  const units = [blocks, admission, constants, paths, active];
+  const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units });
+  const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady });
+  const aperiodicAt = aperiodicPcs(program, paths);
+  const simpleAt = simplePcs(program, aperiodicAt, constants);
+  return { warps, scoreboard, accounting, blocks, events, active, paths, constants, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt };
+}

@@ -30,8 +30,7 @@ const MAX_TRIPS = 2 ** 31 - 1;
 export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
   const issues: ScenarioIssue[] = [];
   const instructions = new ParsedProgramBuilder(text);
-  const openLoops: { start: number; trips: number; line: number }[] = [];
-  let loopSlots = 0;
+  const loops = new LoopDirectives(instructions);
   // Lines are read in place (offsets into `text`), so a program of a million lines does not
   // keep a million line strings alive.
   let next = 0;
@@ -43,48 +42,11 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
     const line = ctx.lineOffset + i + 1;
     const source = stripComments(text.slice(lineStart, lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd));
     if (source === "") continue;
-    const fail = (code: ScenarioIssue["code"], expected: string, found: string) =>
-      issues.push({ code, file: ctx.file, path: ctx.path, line, expected, found });
-
+    const fail = (code: ScenarioIssue["code"], expected: string, found: string) => issues.push({ code, file: ctx.file, path: ctx.path, line, expected, found });
     if (source.startsWith(".")) {
-      const [directive, arg, extra] = source.split(/\s+/);
-      if (directive === ".loop") {
-        const trips = arg === undefined ? NaN : Number(arg);
-        if (!Number.isInteger(trips) || trips < 1 || trips > MAX_TRIPS || extra !== undefined) {
-          fail("bad_program", "`.loop N` with a whole number of trips N >= 1", `"${source}"`);
-        } else if (loopSlots + openLoops.length >= LIMITS.programLoops) {
-          fail("out_of_range", `at most ${LIMITS.programLoops} loops in a program (each warp keeps a counter per loop)`, "more");
-          break;
-        } else {
-          openLoops.push({ start: instructions.length, trips, line });
-        }
-      } else if (directive === ".endloop") {
-        // `.endloop @!P0`: the closing branch is guarded by (so waits for) a predicate.
-        const guard = arg === undefined ? undefined : /^@!?(P[0-6])$/i.exec(arg);
-        const open = arg !== undefined && guard === null ? undefined : openLoops.pop();
-        if (arg !== undefined && guard === null) {
-          fail("bad_operand", "`.endloop` or `.endloop @P0` .. `@!P6` (the predicate the closing branch reads)", `"${source}"`);
-        } else if (open === undefined) {
-          fail("bad_program", "`.endloop` to close an open `.loop`", "no open `.loop`");
-        } else if (open.start === instructions.length) {
-          fail("bad_program", "at least one instruction inside the loop", "an empty loop");
-        } else {
-          instructions.push({
-            base: "BRA",
-            modifiers: [],
-            dsts: [],
-            srcs: guard ? [Reg.P0 + Number(guard[1].slice(1))] : [],
-            line,
-            text: `BRA (loop of line ${open.line}, ${open.trips} trips)`,
-            loop: { start: open.start, trips: open.trips, slot: loopSlots++ },
-          });
-        }
-      } else {
-        fail("bad_program", "a directive `.loop N` or `.endloop`", `"${directive}"`);
-      }
+      if (!loops.directive(source, line, fail)) break;
       continue;
     }
-
     if (instructions.length >= LIMITS.programInstructions) {
       fail("out_of_range", `a program of at most ${LIMITS.programInstructions} instructions (use .loop for repetition)`, "more");
       break;
@@ -97,31 +59,90 @@ export function parseAssembly(text: string, ctx: ParseContext): ParseResult {
       instructions.push(parsed, lineStart, lineEnd);
     }
   }
-
-  for (const open of openLoops) {
-    issues.push({
-      code: "bad_program",
-      file: ctx.file,
-      path: ctx.path,
-      line: open.line,
-      expected: "`.endloop` closing this `.loop`",
-      found: "the end of the program",
-    });
+  for (const line of loops.unclosed()) {
+    issues.push({ code: "bad_program", file: ctx.file, path: ctx.path, line, expected: "`.endloop` closing this `.loop`", found: "the end of the program" });
   }
-  if (issues.length === 0) {
-    const last = instructions.length - 1;
-    if (last < 0 || instructions.base[last] !== "EXIT") {
-      issues.push({
-        code: "bad_program",
-        file: ctx.file,
-        path: ctx.path,
-        line: last < 0 ? undefined : instructions.line.at(last),
-        expected: "a program that ends with EXIT",
-        found: last < 0 ? "an empty program" : `"${instructions.textAt(last)}" as the last instruction`,
+  if (issues.length === 0) checkEndsWithExit(instructions, ctx, issues);
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, program: new ParsedProgram(instructions) };
+}
+
+type Fail = (code: ScenarioIssue["code"], expected: string, found: string) => void;
+
+/**
+ * `.loop N` ... `.endloop`: loops nest; each `.endloop` becomes the loop's closing branch, a BRA
+ * back to the loop's first instruction taken N - 1 times, with a counter slot of its own.
+ */
+class LoopDirectives {
+  private readonly open: { start: number; trips: number; line: number }[] = [];
+  private slots = 0;
+
+  constructor(private readonly instructions: ParsedProgramBuilder) {}
+
+  /** Reads a directive line; false when parsing must stop (too many loops). */
+  directive(source: string, line: number, fail: Fail): boolean {
+    const [directive, arg, extra] = source.split(/\s+/);
+    if (directive === ".loop") return this.loop(source, arg, extra, line, fail);
+    if (directive === ".endloop") this.endloop(source, arg, line, fail);
+    else fail("bad_program", "a directive `.loop N` or `.endloop`", `"${directive}"`);
+    return true;
+  }
+
+  /** Lines of the loops left open at the end of the program. */
+  unclosed(): number[] {
+    return this.open.map((o) => o.line);
+  }
+
+  private loop(source: string, arg: string | undefined, extra: string | undefined, line: number, fail: Fail): boolean {
+    const trips = arg === undefined ? NaN : Number(arg);
+    if (!Number.isInteger(trips) || trips < 1 || trips > MAX_TRIPS || extra !== undefined) {
+      fail("bad_program", "`.loop N` with a whole number of trips N >= 1", `"${source}"`);
+    } else if (this.slots + this.open.length >= LIMITS.programLoops) {
+      fail("out_of_range", `at most ${LIMITS.programLoops} loops in a program (each warp keeps a counter per loop)`, "more");
+      return false;
+    } else {
+      this.open.push({ start: this.instructions.length, trips, line });
+    }
+    return true;
+  }
+
+  private endloop(source: string, arg: string | undefined, line: number, fail: Fail): void {
+    // `.endloop @!P0`: the closing branch is guarded by (so waits for) a predicate.
+    const guard = arg === undefined ? undefined : /^@!?(P[0-6])$/i.exec(arg);
+    if (arg !== undefined && guard === null) {
+      fail("bad_operand", "`.endloop` or `.endloop @P0` .. `@!P6` (the predicate the closing branch reads)", `"${source}"`);
+      return;
+    }
+    const open = this.open.pop();
+    if (open === undefined) {
+      fail("bad_program", "`.endloop` to close an open `.loop`", "no open `.loop`");
+    } else if (open.start === this.instructions.length) {
+      fail("bad_program", "at least one instruction inside the loop", "an empty loop");
+    } else {
+      this.instructions.push({
+        base: "BRA",
+        modifiers: [],
+        dsts: [],
+        srcs: guard ? [Reg.P0 + Number(guard[1].slice(1))] : [],
+        line,
+        text: `BRA (loop of line ${open.line}, ${open.trips} trips)`,
+        loop: { start: open.start, trips: open.trips, slot: this.slots++ },
       });
     }
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, program: new ParsedProgram(instructions) };
+}
+
+/** A program ends with EXIT (the warp must leave). */
+function checkEndsWithExit(instructions: ParsedProgramBuilder, ctx: ParseContext, issues: ScenarioIssue[]): void {
+  const last = instructions.length - 1;
+  if (last >= 0 && instructions.base[last] === "EXIT") return;
+  issues.push({
+    code: "bad_program",
+    file: ctx.file,
+    path: ctx.path,
+    line: last < 0 ? undefined : instructions.line.at(last),
+    expected: "a program that ends with EXIT",
+    found: last < 0 ? "an empty program" : `"${instructions.textAt(last)}" as the last instruction`,
+  });
 }
 
 

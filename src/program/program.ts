@@ -1,29 +1,13 @@
-import { type ArchSpec, FMA_LITE, PIPE_NAMES, Pipe, type PipeName, UNIT_COUNT } from "../arch/arch-spec.js";
-import { ConfigError } from "../errors.js";
+import type { ArchSpec } from "../arch/arch-spec.js";
 import { WarpState } from "../stats/warp-state.js";
+import { ASYNC_COMMIT, ASYNC_COPY, PATH_ATOMIC, PATH_NONE, PATH_SHARED, accessWords, decode, type Decoded } from "./decode-opcode.js";
+import { countDynamic, executionsOf, type Loop } from "./executions.js";
 import { OPCODES, OpKind, isDependencyBarrier, isZeroRegister } from "./opcodes.js";
+
+export { ASYNC_COMMIT, ASYNC_COPY, BARRIER_CLASS, CLASS_COUNT, FP32_EITHER_CLASS, LOAD_CLASS, PATH_ATOMIC, PATH_NONE, PATH_SHARED, SHARED_CLASS, accessWords } from "./decode-opcode.js";
+export { dynamicLengthOf, executionsOf, loadShareOf } from "./executions.js";
 import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { ParsedProgram } from "./parse.js";
-
-/** Issue class of a global load: it needs the LSU and room among the SM's loads in flight. */
-export const LOAD_CLASS = UNIT_COUNT;
-/** Issue class of FP32 arithmetic on a split FP32 pipe: either half will do. */
-export const FP32_EITHER_CLASS = UNIT_COUNT + 1;
-/** Issue class of BAR: it needs its unit and the SM's barrier unit (ArchSpec.barrier). */
-export const BARRIER_CLASS = UNIT_COUNT + 2;
-/** Issue class of LDS/STS on an SM with a shared-memory path: its LSU and its MIO queue's room. */
-export const SHARED_CLASS = UNIT_COUNT + 3;
-/** Issue classes: one per unit, then the four above. */
-export const CLASS_COUNT = UNIT_COUNT + 4;
-
-/** Program.path: no SM-wide path, the shared-memory pipe, the L2 atomic units. */
-export const PATH_NONE = 0;
-export const PATH_SHARED = 1;
-export const PATH_ATOMIC = 2;
-
-/** Program.asyncCopy: an asynchronous copy (LDGSTS), and the commit of a group of them (LDGDEPBAR). */
-export const ASYNC_COPY = 1;
-export const ASYNC_COMMIT = 2;
 
 /**
  * A program decoded once against an architecture into parallel columns indexed by pc, so the
@@ -124,9 +108,16 @@ export class Program {
     return this.parsed.base[pc];
   }
 
+  /**
+   * Decodes in steps, each filling its columns: the opcodes (pipe, unit, latencies, states,
+   * paths), the registers each instruction waits for and writes, the per-load latency models,
+   * the loops and jumps, the SASS read barriers, the block barriers, and which instructions a
+   * pending deferred barrier holds back.
+   */
   constructor(parsed: ParsedProgram, arch: ArchSpec) {
     const n = parsed.length;
     this.length = n;
+    this.parsed = parsed;
     this.kind = new Uint8Array(n);
     this.pipe = new Uint8Array(n);
     this.unit = new Uint8Array(n);
@@ -141,14 +132,6 @@ export class Program {
     this.path = new Uint8Array(n);
     this.asyncCopy = new Uint8Array(n);
     this.loadModel = new Int16Array(n).fill(-1);
-    const distributions: LatencyDistribution[] = [];
-    for (const [pc, d] of parsed.loadLatencies) {
-      const key = JSON.stringify(d);
-      let i = distributions.findIndex((x) => JSON.stringify(x) === key);
-      if (i < 0) i = distributions.push(d) - 1;
-      this.loadModel[pc] = i;
-    }
-    this.loadLatencies = distributions;
     this.wavefronts = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
     this.waitCount = new Uint16Array(n);
@@ -167,12 +150,19 @@ export class Program {
     this.barrierDefers = new Uint8Array(n);
     this.waitsForBarrier = new Uint8Array(n);
     this.line = new Int32Array(n);
-    const pool: number[] = [];
-    const { regs } = parsed;
-    // Decode each distinct opcode form once: a million-line program has a handful of them.
-    const decoded = new Map<string, Decoded>();
+    this.decodeOpcodes(arch);
+    this.regs = this.decodeRegisters();
+    this.loadLatencies = this.numberLoadLatencies();
+    this.placeLoopsAndJumps();
+    this.placeReadBarriers();
+    this.placeBarriers();
+  }
 
-    for (let pc = 0; pc < n; pc++) {
+  /** Each instruction's opcode form against the architecture, decoded once per distinct form (a million-line program has a handful). */
+  private decodeOpcodes(arch: ArchSpec): void {
+    const { parsed } = this;
+    const decoded = new Map<string, Decoded>();
+    for (let pc = 0; pc < this.length; pc++) {
       const base = parsed.base[pc];
       const modifiers = parsed.modifiers[pc];
       const key = modifiers.length > 0 ? `${base}.${modifiers[0]}` : base;
@@ -195,8 +185,24 @@ export class Program {
       this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
       const conflicts = parsed.conflicts.get(pc);
       this.wavefronts[pc] = Math.min(255, conflicts === undefined ? (parsed.wavefronts.get(pc) ?? accessWords(modifiers)) : accessWords(modifiers) * conflicts);
+      this.stallCycles[pc] = parsed.stall[pc] > 0 ? parsed.stall[pc] : 1;
+      this.line[pc] = parsed.line[pc];
+      // A math instruction (MIO without a path or copy included) issues past a pending deferred barrier.
+      const kind = this.kind[pc];
+      const math = kind === OpKind.math || (kind === OpKind.mio && this.path[pc] === PATH_NONE && this.asyncCopy[pc] === 0);
+      this.waitsForBarrier[pc] = math ? 0 : 1;
+    }
+  }
 
-      // Registers to wait for: sources and destinations (WAW), each once; then those written.
+  /**
+   * The registers each instruction waits for (sources and destinations, for WAW, each once) and
+   * those it writes, as ranges of one pool (waitStart/waitCount, writeStart/writeCount).
+   */
+  private decodeRegisters(): Int16Array {
+    const { parsed } = this;
+    const { regs } = parsed;
+    const pool: number[] = [];
+    for (let pc = 0; pc < this.length; pc++) {
       const waitStart = pool.length;
       const srcEnd = parsed.srcStart[pc] + parsed.srcCount[pc];
       const dstEnd = parsed.dstStart[pc] + parsed.dstCount[pc];
@@ -208,21 +214,39 @@ export class Program {
       this.writeStart[pc] = pool.length;
       for (let i = parsed.dstStart[pc]; i < dstEnd; i++) if (!isZeroRegister(regs[i])) pool.push(regs[i]);
       this.writeCount[pc] = pool.length - this.writeStart[pc];
-
-      this.stallCycles[pc] = parsed.stall[pc] > 0 ? parsed.stall[pc] : 1;
-      this.line[pc] = parsed.line[pc];
     }
-    for (const loop of parsed.loops) {
+    return Int16Array.from(pool);
+  }
+
+  /** The distinct latency distributions loads declare for themselves, numbered; loadModel points each load at its own. */
+  private numberLoadLatencies(): LatencyDistribution[] {
+    const distributions: LatencyDistribution[] = [];
+    for (const [pc, d] of this.parsed.loadLatencies) {
+      const key = JSON.stringify(d);
+      let i = distributions.findIndex((x) => JSON.stringify(x) === key);
+      if (i < 0) i = distributions.push(d) - 1;
+      this.loadModel[pc] = i;
+    }
+    return distributions;
+  }
+
+  /** Loops (back-edges with their trips) and jumps (forward, with their taken share), each with its counter slot. */
+  private placeLoopsAndJumps(): void {
+    for (const loop of this.parsed.loops) {
       this.loopTarget[loop.pc] = loop.start;
       this.loopTrips[loop.pc] = loop.trips;
       this.loopSlot[loop.pc] = loop.slot;
     }
-    for (const jump of parsed.jumps) {
+    for (const jump of this.parsed.jumps) {
       this.loopTarget[jump.pc] = jump.target;
       this.takenFraction[jump.pc] = jump.takenFraction;
       this.loopSlot[jump.pc] = jump.slot;
     }
-    for (const [pc, barrier] of parsed.readBarriers) {
+  }
+
+  /** SASS read barriers: released when the unit has read the operands; a warp waiting on one waits in its producer's scoreboard state. */
+  private placeReadBarriers(): void {
+    for (const [pc, barrier] of this.parsed.readBarriers) {
       this.readBarrier[pc] = barrier;
       // [model] operands are read as the unit takes the instruction (docs/sass.md).
       this.readCycles[pc] = this.issueCycles[pc];
@@ -234,18 +258,15 @@ export class Program {
             ? WarpState.short_scoreboard
             : WarpState.wait;
     }
-    for (const [pc, barrier] of parsed.barriers) {
+  }
+
+  /** Block barriers: id, the warps they wait for (0: every live warp), and whether they defer blocking. */
+  private placeBarriers(): void {
+    for (const [pc, barrier] of this.parsed.barriers) {
       this.barrierId[pc] = barrier.id;
       this.barrierWarps[pc] = barrier.threads === undefined ? 0 : barrier.threads / 32;
-      this.barrierDefers[pc] = parsed.modifiers[pc].includes("DEFER_BLOCKING") ? 1 : 0;
+      this.barrierDefers[pc] = this.parsed.modifiers[pc].includes("DEFER_BLOCKING") ? 1 : 0;
     }
-    for (let pc = 0; pc < n; pc++) {
-      const kind = this.kind[pc];
-      const math = kind === OpKind.math || (kind === OpKind.mio && this.path[pc] === PATH_NONE && this.asyncCopy[pc] === 0);
-      this.waitsForBarrier[pc] = math ? 0 : 1;
-    }
-    this.regs = Int16Array.from(pool);
-    this.parsed = parsed;
   }
 
   /** Warp-instructions one warp executes from start to EXIT (loops unrolled). */
@@ -285,139 +306,9 @@ export class Program {
   }
 }
 
-interface Loop {
-  readonly start: number;
-  readonly end: number;
-  readonly trips: number;
-}
-
-/** Warp-instructions one warp executes, from the parsed program (no decoding needed). */
-export function dynamicLengthOf(parsed: ParsedProgram): number {
-  return executionsOf(parsed).reduce((a, b) => a + b, 0);
-}
-
-/** How many times one warp executes each instruction (by pc), loops unrolled. */
-export function executionsOf(parsed: ParsedProgram): Float64Array {
-  return countDynamic(
-    parsed.length,
-    parsed.loops.map((l) => ({ start: l.start, end: l.pc, trips: l.trips })),
-  );
-}
-
-/** Share of a warp's executed instructions that are global or local loads (LDG, LDL). */
-export function loadShareOf(parsed: ParsedProgram): number {
-  const executions = executionsOf(parsed);
-  let loads = 0;
-  let all = 0;
-  for (let pc = 0; pc < parsed.length; pc++) {
-    all += executions[pc];
-    if (OPCODES[parsed.base[pc]].kind === OpKind.loadGlobal) loads += executions[pc];
-  }
-  return all > 0 ? loads / all : 0;
-}
-
-/**
- * Each instruction executes once per trip of every loop around it. Loops are properly nested
- * (the parser pairs .loop/.endloop), so a stack of the enclosing loops' trip products, pushed
- * outermost first where several start at one pc, is enough: linear in the program length.
- */
-function countDynamic(length: number, unsorted: readonly Loop[]): Float64Array {
-  const loops = [...unsorted].sort((a, b) => a.start - b.start || b.end - a.end);
-  const product: number[] = [1];
-  const ends: number[] = [];
-  const executions = new Float64Array(length);
-  let next = 0;
-  for (let pc = 0; pc < length; pc++) {
-    for (; next < loops.length && loops[next].start === pc; next++) {
-      product.push(product[product.length - 1] * loops[next].trips);
-      ends.push(loops[next].end);
-    }
-    executions[pc] = product[product.length - 1];
-    while (ends.length > 0 && ends[ends.length - 1] === pc) {
-      ends.pop();
-      product.pop();
-    }
-  }
-  return executions;
-}
-
 /** Appends register `r` to pool[from..] unless it is a zero register or already there. */
 function addOnce(pool: number[], from: number, r: number): void {
   if (isZeroRegister(r)) return;
   for (let k = from; k < pool.length; k++) if (pool[k] === r) return;
   pool.push(r);
-}
-
-/** What the decoder derives from an opcode form (base and first modifier) on an architecture. */
-interface Decoded {
-  readonly kind: number;
-  readonly pipe: number;
-  readonly unit: number;
-  readonly alt: number;
-  readonly pipeClass: number;
-  readonly latencyCycles: number;
-  readonly issueCycles: number;
-  readonly dispatchCycles: number;
-  readonly resultState: number;
-  readonly throttleState: number;
-  readonly sharedPath: boolean;
-}
-
-function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line: number): Decoded {
-  const info = OPCODES[base];
-  // A variant timed apart (IMAD.WIDE) wins over its base opcode.
-  const timing =
-    (modifiers.length > 0 ? arch.opcodes[`${base}.${modifiers[0]}`] : undefined) ??
-    arch.opcodes[base] ??
-    (info.timedAs !== undefined ? arch.opcodes[info.timedAs] : undefined);
-  const pipeName = PIPE_NAMES[info.pipe] as PipeName;
-  const halves = arch.fmaHalves;
-  const lanes = halves !== undefined && info.pipe === Pipe.fma ? arch.pipes.fma.lanes / 2 : arch.pipes[pipeName].lanes;
-  if (timing === undefined && info.kind !== OpKind.loadGlobal && info.kind !== OpKind.storeGlobal) {
-    throw new ConfigError(`architecture ${arch.name} gives no latency for ${base} (line ${line}); add it under arch.opcodes.${base}.latencyCycles.`);
-  }
-  const placement = unitsOf(info.pipe, info.fp32 === true, halves);
-  const sharedPath = info.sharedMemory === true && arch.sharedMemoryPath !== undefined;
-  return {
-    kind: info.kind,
-    pipe: info.pipe,
-    unit: placement.unit,
-    alt: placement.alt,
-    pipeClass:
-      info.kind === OpKind.loadGlobal
-        ? LOAD_CLASS
-        : info.kind === OpKind.barrier
-          ? BARRIER_CLASS
-          : sharedPath
-            ? SHARED_CLASS
-            : placement.alt >= 0
-              ? FP32_EITHER_CLASS
-              : placement.unit,
-    sharedPath,
-    latencyCycles: timing?.latencyCycles ?? 0,
-    issueCycles: timing?.issueCycles ?? Math.max(1, 32 / lanes),
-    dispatchCycles: timing?.dispatchCycles ?? 1,
-    resultState: info.kind === OpKind.loadGlobal ? WarpState.long_scoreboard : info.kind === OpKind.mio ? WarpState.short_scoreboard : WarpState.wait,
-    throttleState: info.throttle,
-  };
-}
-
-/** Which unit an instruction of `pipe` occupies, and its alternative, given the FP32 split. */
-function unitsOf(pipe: Pipe, fp32: boolean, halves: ArchSpec["fmaHalves"]): { unit: number; alt: number } {
-  if (halves === undefined) return { unit: pipe, alt: -1 };
-  if (fp32) return halves.preferred === "lite" ? { unit: FMA_LITE, alt: Pipe.fma } : { unit: Pipe.fma, alt: FMA_LITE };
-  return { unit: pipe, alt: -1 };
-}
-
-/**
- * 32-bit words per thread of a memory access, from its width modifier (`.64`, `.128`, LDSM's
- * `.x4`): also the wavefronts the access takes without bank conflicts.
- */
-export function accessWords(modifiers: readonly string[]): number {
-  for (const m of modifiers) {
-    // LDSM.16.M88.2 / .4: two or four 8x8 matrices of 16-bit values (256, 512 bytes a warp).
-    if (m === "64" || m === "U64" || m === "S64" || m === "X2" || m === "2") return 2;
-    if (m === "128" || m === "U128" || m === "X4" || m === "4") return 4;
-  }
-  return 1;
 }

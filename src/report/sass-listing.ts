@@ -2,7 +2,7 @@ import { sharedWavefronts } from "../sass/bank-conflicts.js";
 import { formatControl } from "../sass/control-code.js";
 import type { SassKernel } from "../sass/read-sass.js";
 import { accessWords } from "../program/program.js";
-import { addressKey } from "../sass/sass-program.js";
+import { addressKey } from "../sass/control-flow.js";
 
 /** The kernels of a listing, one line each: what `warpsim sass FILE` prints first. */
 export function formatKernelList(file: string, kernels: readonly SassKernel[]): string {

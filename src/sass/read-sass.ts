@@ -60,103 +60,128 @@ export function readSass(text: string, file: string): ReadSassResult {
 let last: { readonly text: string; readonly file: string; readonly result: ReadSassResult } | undefined;
 
 function read(text: string, file: string): ReadSassResult {
-  const issues: ScenarioIssue[] = [];
-  const kernels: { name: string; line: number; instructions: SassInstruction[]; labels: Map<string, number>; pending: PendingTarget[] }[] = [];
-  const lines = text.split(/\r?\n/);
-  let current: (typeof kernels)[number] | undefined;
-  let waiting: { partial: Omit<SassInstruction, "control">; line: number } | undefined;
-  const fail = (line: number, expected: string, found: string) => issues.push({ code: "bad_program", file, path: ["program", "sass"], line, expected, found });
+  const reader = new ListingReader(text.split(/\r?\n/), file);
+  for (let i = 0; i < reader.lines.length && reader.issues.length < 50; i++) reader.readLine(i);
+  return reader.finish();
+}
 
-  const finish = (partial: Omit<SassInstruction, "control">, high: string) => {
-    current!.instructions.push({ ...partial, control: decodeControl(high) });
-  };
+interface KernelBeingRead {
+  readonly name: string;
+  readonly line: number;
+  readonly instructions: SassInstruction[];
+  /** Label to -1 - the index of the instruction after it (resolved to addresses at the end). */
+  readonly labels: Map<string, number>;
+  readonly pending: PendingTarget[];
+}
 
-  for (let i = 0; i < lines.length && issues.length < 50; i++) {
-    const raw = lines[i];
+/**
+ * Reads a listing line by line: a kernel header (`Function : NAME`, or nvdisasm's section
+ * label) starts a kernel; an instruction line is followed by the high word of its encoding,
+ * which holds the control code; labels name the next instruction. Branch targets given as
+ * labels are resolved once the whole kernel is read.
+ */
+class ListingReader {
+  readonly issues: ScenarioIssue[] = [];
+  private readonly kernels: KernelBeingRead[] = [];
+  private current: KernelBeingRead | undefined;
+  /** An instruction read, waiting for its encoding's high word on the next line. */
+  private waiting: { partial: Omit<SassInstruction, "control">; line: number } | undefined;
+
+  constructor(
+    readonly lines: readonly string[],
+    private readonly file: string,
+  ) {}
+
+  private fail(line: number, expected: string, found: string): void {
+    this.issues.push({ code: "bad_program", file: this.file, path: ["program", "sass"], line, expected, found });
+  }
+
+  readLine(i: number): void {
+    const raw = this.lines[i];
     const line = i + 1;
-    if (waiting !== undefined) {
+    if (this.waiting !== undefined) {
       const high = HIGH_WORD.exec(raw);
+      const { partial } = this.waiting;
       if (high) {
-        finish(waiting.partial, high[1]);
-        waiting = undefined;
-        continue;
+        this.current!.instructions.push({ ...partial, control: decodeControl(high[1]) });
+        this.waiting = undefined;
+        return;
       }
-      fail(waiting.line, "each instruction followed by the line with the high word of its encoding (`/* 0x000fe20003f06270 */`): cuobjdump -sass, or nvdisasm -hex", "no encoding on the next line");
-      waiting = undefined;
+      this.fail(this.waiting.line, "each instruction followed by the line with the high word of its encoding (`/* 0x000fe20003f06270 */`): cuobjdump -sass, or nvdisasm -hex", "no encoding on the next line");
+      this.waiting = undefined;
     }
-    if (/^\s*Fatbin /.test(raw)) current = undefined; // a new fatbin member: kernels come under it
+    if (/^\s*Fatbin /.test(raw)) this.current = undefined; // a new fatbin member: kernels come under it
     const fn = CUOBJDUMP_FUNCTION.exec(raw) ?? NVDISASM_SECTION.exec(raw);
     if (fn) {
-      kernels.push((current = { name: fn[1], line, instructions: [], labels: new Map(), pending: [] }));
-      continue;
+      this.kernels.push((this.current = { name: fn[1], line, instructions: [], labels: new Map(), pending: [] }));
+      return;
     }
     const ins = INSTRUCTION.exec(raw);
-    if (ins && current !== undefined) {
-      const address = parseInt(ins[1], 16);
-      const body = BODY.exec(ins[2].replace(/\s*;\s*$/, ""));
-      if (!body) {
-        fail(line, "an instruction `[@guard] OPCODE[.MODIFIERS] operands`", `"${ins[2].trim()}"`);
-        continue;
-      }
-      const [, guard, opcode, mods, rest] = body;
-      const operands = splitOperands(rest);
-      let target: number | undefined;
-      if (TARGET_OPCODES.has(opcode)) {
-        // The target is the last operand: `BSSY B0, 0x480`, `BRA.DIV UR4, 0x3b0`, `BRA 0xf0`.
-        const operand = operands[operands.length - 1];
-        const address = parseTarget(operand);
-        const label = address === undefined ? /^`?\(?([^)`\s]+)\)?`?$/.exec(operand ?? "") : null;
-        if (address !== undefined) target = address;
-        else if (label) current.pending.push({ index: current.instructions.length, label: label[1], line, optional: opcode === "CALL" });
-        // A call's target may be outside the listing (`CALL.ABS.NOINC 0x0` to vprintf): calls are not followed.
-        else if (opcode !== "CALL") fail(line, `${opcode} with a target address (0x1d0) or label (\`(.L_x_3)\`)`, `"${ins[2].trim()}"`);
-      }
-      const partial = {
-        address,
-        line,
-        ...(guard !== undefined ? { guard } : {}),
-        opcode,
-        modifiers: mods === "" ? [] : mods.slice(1).split("."),
-        operands,
-        text: ins[2].replace(/\s*;\s*$/, "").replace(/\s+/g, " ").trim(),
-        ...(target !== undefined ? { target } : {}),
-      };
-      if (ins[3] !== undefined && HIGH_WORD.test(lines[i + 1] ?? "")) {
-        waiting = { partial, line };
-      } else if (ins[3] !== undefined) {
-        fail(line, "the high word of the encoding on the line after the instruction (sm_70 and later print two 64-bit words)", `"${(lines[i + 1] ?? "").trim()}"`);
-      } else {
-        fail(line, "the instruction's encoding in a comment (`/* 0x... */`): cuobjdump -sass prints it; for nvdisasm add -hex", "no encoding");
-      }
-      continue;
-    }
+    if (ins && this.current !== undefined) return this.instruction(ins, i);
     const label = LABEL.exec(raw);
-    if (label && current !== undefined) {
+    if (label && this.current !== undefined) {
       // A label names the next instruction's address; resolved once the kernel is read.
-      current.labels.set(label[1], -1 - current.instructions.length);
-      continue;
+      this.current.labels.set(label[1], -1 - this.current.instructions.length);
+      return;
     }
     if (!isSkippable(raw)) {
-      fail(line, current === undefined ? "a `Function : NAME` header before the first instruction (cuobjdump -sass output)" : "an instruction line `/*0070*/ OPCODE operands ; /* 0x... */`", `"${raw.trim().slice(0, 80)}"`);
+      this.fail(line, this.current === undefined ? "a `Function : NAME` header before the first instruction (cuobjdump -sass output)" : "an instruction line `/*0070*/ OPCODE operands ; /* 0x... */`", `"${raw.trim().slice(0, 80)}"`);
     }
   }
-  if (waiting !== undefined) fail(waiting.line, "the line with the high word of the encoding after the last instruction", "end of file");
-  for (const k of kernels) {
-    // Labels stored as -1 - index (the instruction after them): now their addresses.
-    for (const p of k.pending) {
-      const at = k.labels.get(p.label);
-      const index = at === undefined ? undefined : -1 - at;
-      const ins = index === undefined ? undefined : k.instructions[index];
-      if (ins === undefined && !p.optional) fail(p.line, `a label defined in kernel ${k.name}`, `"${p.label}"`);
-      else if (ins === undefined) continue;
-      else k.instructions[p.index] = { ...k.instructions[p.index], target: ins.address };
+
+  /** An instruction line (INSTRUCTION matched): its fields, its branch target, and the wait for its encoding. */
+  private instruction(ins: RegExpExecArray, i: number): void {
+    const current = this.current!;
+    const line = i + 1;
+    const address = parseInt(ins[1], 16);
+    const body = BODY.exec(ins[2].replace(/\s*;\s*$/, ""));
+    if (!body) return this.fail(line, "an instruction `[@guard] OPCODE[.MODIFIERS] operands`", `"${ins[2].trim()}"`);
+    const [, guard, opcode, mods, rest] = body;
+    const operands = splitOperands(rest);
+    let target: number | undefined;
+    if (TARGET_OPCODES.has(opcode)) {
+      // The target is the last operand: `BSSY B0, 0x480`, `BRA.DIV UR4, 0x3b0`, `BRA 0xf0`.
+      const operand = operands[operands.length - 1];
+      const at = parseTarget(operand);
+      const label = at === undefined ? /^`?\(?([^)`\s]+)\)?`?$/.exec(operand ?? "") : null;
+      if (at !== undefined) target = at;
+      else if (label) current.pending.push({ index: current.instructions.length, label: label[1], line, optional: opcode === "CALL" });
+      // A call's target may be outside the listing (`CALL.ABS.NOINC 0x0` to vprintf): calls are not followed.
+      else if (opcode !== "CALL") this.fail(line, `${opcode} with a target address (0x1d0) or label (\`(.L_x_3)\`)`, `"${ins[2].trim()}"`);
     }
+    const partial = {
+      address,
+      line,
+      ...(guard !== undefined ? { guard } : {}),
+      opcode,
+      modifiers: mods === "" ? [] : mods.slice(1).split("."),
+      operands,
+      text: ins[2].replace(/\s*;\s*$/, "").replace(/\s+/g, " ").trim(),
+      ...(target !== undefined ? { target } : {}),
+    };
+    const next = this.lines[i + 1] ?? "";
+    if (ins[3] !== undefined && HIGH_WORD.test(next)) this.waiting = { partial, line };
+    else if (ins[3] !== undefined) this.fail(line, "the high word of the encoding on the line after the instruction (sm_70 and later print two 64-bit words)", `"${next.trim()}"`);
+    else this.fail(line, "the instruction's encoding in a comment (`/* 0x... */`): cuobjdump -sass prints it; for nvdisasm add -hex", "no encoding");
   }
-  if (issues.length === 0 && kernels.every((k) => k.instructions.length === 0)) {
-    fail(1, "cuobjdump -sass output with at least one kernel (`Function : NAME` and its instructions)", kernels.length === 0 ? "no kernel" : "kernels without instructions");
+
+  /** The end of the listing: labels resolved, and at least one kernel with instructions. */
+  finish(): ReadSassResult {
+    if (this.waiting !== undefined) this.fail(this.waiting.line, "the line with the high word of the encoding after the last instruction", "end of file");
+    for (const k of this.kernels) {
+      for (const p of k.pending) {
+        const at = k.labels.get(p.label);
+        const ins = at === undefined ? undefined : k.instructions[-1 - at];
+        if (ins === undefined && !p.optional) this.fail(p.line, `a label defined in kernel ${k.name}`, `"${p.label}"`);
+        else if (ins !== undefined) k.instructions[p.index] = { ...k.instructions[p.index], target: ins.address };
+      }
+    }
+    if (this.issues.length === 0 && this.kernels.every((k) => k.instructions.length === 0)) {
+      this.fail(1, "cuobjdump -sass output with at least one kernel (`Function : NAME` and its instructions)", this.kernels.length === 0 ? "no kernel" : "kernels without instructions");
+    }
+    if (this.issues.length > 0) return { ok: false, issues: this.issues };
+    return { ok: true, kernels: this.kernels.map((k) => ({ name: k.name, line: k.line, instructions: k.instructions })) };
   }
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, kernels: kernels.map((k) => ({ name: k.name, line: k.line, instructions: k.instructions })) };
 }
 
 interface PendingTarget {

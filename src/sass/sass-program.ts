@@ -2,9 +2,11 @@ import type { ScenarioIssue } from "../errors.js";
 import { ParsedProgram, ParsedProgramBuilder, type ParsedInstruction } from "../program/parsed-program.js";
 import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import { OPCODES, OpKind, Reg } from "../program/opcodes.js";
-import { accessWords } from "../program/program.js";
 import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";
 import { sharedWavefronts } from "./bank-conflicts.js";
+import { addressKey, byAddress, isPadding, isTrap, jumpShare, neverTaken, overlappingLoops, reachable, waitedBarriers, warnConflicts } from "./control-flow.js";
+
+export { addressKey } from "./control-flow.js";
 
 /** How to run a kernel's SASS: which kernel, and what the text cannot say about control flow. */
 export interface SassOptions {
@@ -43,18 +45,6 @@ export type SassProgramResult =
   | { readonly ok: true; readonly program: ParsedProgram; readonly kernel: SassKernel; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
 
-/** The address as the keys of SassOptions and the listing write it: `0x01c0`. */
-export function addressKey(address: number): string {
-  return `0x${address.toString(16).padStart(4, "0")}`;
-}
-
-/** Keys are matched as numbers, so "0x1c0", "0x01c0" and "0x01C0" are one address. */
-function byAddress<T>(record: Readonly<Record<string, T>> | undefined): Map<number, { key: string; value: T }> {
-  const out = new Map<number, { key: string; value: T }>();
-  for (const [key, value] of Object.entries(record ?? {})) out.set(/^0x[0-9a-f]+$/i.test(key) ? parseInt(key, 16) : NaN, { key, value });
-  return out;
-}
-
 /**
  * Turns one kernel's SASS into the program the engine runs. Dependencies are the hardware's:
  * the control code's stall count for fixed-latency results, and its dependency barriers for
@@ -66,37 +56,120 @@ function byAddress<T>(record: Readonly<Record<string, T>> | undefined): Map<numb
  */
 export function sassProgram(kernels: readonly SassKernel[], options: SassOptions, file: string): SassProgramResult {
   const issues: ScenarioIssue[] = [];
-  const fail = (path: readonly (string | number)[], line: number | undefined, expected: string, found: string) =>
-    issues.push({ code: "bad_program", file, path, ...(line !== undefined ? { line } : {}), expected, found });
-  const names = kernels.map((k) => k.name);
+  const kernel = pickKernel(kernels, options, file, issues);
+  if (kernel === undefined) return { ok: false, issues };
+  checkInstructions(kernel, file, issues);
+  if (issues.length > 0) return { ok: false, issues };
+  const t = startTranslation(kernel, options, file, issues);
+  warnNotSimulated(t);
+  const builder = new ParsedProgramBuilder("");
+  for (let pc = 0; pc < t.kept.length; pc++) builder.push(translate(t, pc));
+  const overlap = overlappingLoops(t.loops, t.list, t.kept);
+  if (overlap !== undefined) t.warnings.push(`${file}: kernel ${kernel.name}: loops ${overlap} overlap without nesting (code that handles divergence); each back edge counts its own trips.`);
+  checkOverrides(t);
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, program: new ParsedProgram(builder), kernel, warnings: t.warnings };
+}
+
+/** What translating one kernel works with: the listing, what is kept of it, the user's overrides, and what it has used and said so far. */
+interface Translation {
+  readonly kernel: SassKernel;
+  readonly options: SassOptions;
+  readonly file: string;
+  readonly issues: ScenarioIssue[];
+  readonly warnings: string[];
+  readonly list: readonly SassInstruction[];
+  /** Which instructions are reachable, and the indices of those kept (the program's pcs). */
+  readonly reached: readonly boolean[];
+  readonly kept: readonly number[];
+  /** Each kept instruction's pc, by address. */
+  readonly pcOf: ReadonlyMap<number, number>;
+  readonly trips: Map<number, { key: string; value: number }>;
+  readonly taken: Map<number, { key: string; value: number }>;
+  readonly conflicts: Map<number, { key: string; value: number }>;
+  readonly loads: Map<number, { key: string; value: LatencyDistribution }>;
+  /** Bank conflicts derived from the listing's address arithmetic (with blockDim). */
+  readonly derived: ReadonlyMap<number, number>;
+  readonly usedTrips: Set<number>;
+  readonly usedTaken: Set<number>;
+  readonly loops: { start: number; end: number }[];
+  /** Counter slots: loops take the first ones, in program order of their branches; jumps with a share the rest. */
+  loopSlot: number;
+  jumpSlot: number;
+}
+
+function fail(t: Pick<Translation, "issues" | "file">, path: readonly (string | number)[], line: number | undefined, expected: string, found: string): void {
+  t.issues.push({ code: "bad_program", file: t.file, path, ...(line !== undefined ? { line } : {}), expected, found });
+}
+
+/** The kernel the options name, or the file's only one. */
+function pickKernel(kernels: readonly SassKernel[], options: SassOptions, file: string, issues: ScenarioIssue[]): SassKernel | undefined {
   const kernel = options.kernel === undefined ? (kernels.length === 1 ? kernels[0] : undefined) : kernels.find((k) => k.name === options.kernel);
   if (kernel === undefined) {
-    fail(["program", "kernel"], undefined, `${options.kernel === undefined ? "a kernel name (the file holds several)" : "the name of a kernel in the file"}: ${names.join(", ")}`, options.kernel ?? "no kernel named");
-    return { ok: false, issues };
+    const names = kernels.map((k) => k.name).join(", ");
+    fail({ issues, file }, ["program", "kernel"], undefined, `${options.kernel === undefined ? "a kernel name (the file holds several)" : "the name of a kernel in the file"}: ${names}`, options.kernel ?? "no kernel named");
   }
-  const list = kernel.instructions;
-  const index = new Map<number, number>();
-  list.forEach((ins, i) => index.set(ins.address, i));
-  for (const ins of list) {
+  return kernel;
+}
+
+/** Every opcode known, no absolute jumps, every branch to an instruction of the kernel. */
+function checkInstructions(kernel: SassKernel, file: string, issues: ScenarioIssue[]): void {
+  const addresses = new Set(kernel.instructions.map((ins) => ins.address));
+  for (const ins of kernel.instructions) {
     if (OPCODES[ins.opcode] === undefined) {
       issues.push({ code: "unknown_opcode", file, path: ["program", "sass"], line: ins.line, expected: "an opcode warpsim knows (docs/sass.md, \"Opcodes\")", found: `"${ins.opcode}" in "${ins.text}"` });
     } else if (ins.opcode === "JMX" || ins.opcode === "JMP") {
-      fail(["program", "sass"], ins.line, "direct branches (BRA, EXIT), calls and BRX; absolute jumps (JMP, JMX) are not modelled", `"${ins.text}"`);
-    } else if (ins.target !== undefined && ins.opcode === "BRA" && !index.has(ins.target)) {
-      fail(["program", "sass"], ins.line, `a branch to an instruction of kernel ${kernel.name}`, `"${ins.text}": no instruction at ${addressKey(ins.target)}`);
+      fail({ issues, file }, ["program", "sass"], ins.line, "direct branches (BRA, EXIT), calls and BRX; absolute jumps (JMP, JMX) are not modelled", `"${ins.text}"`);
+    } else if (ins.target !== undefined && ins.opcode === "BRA" && !addresses.has(ins.target)) {
+      fail({ issues, file }, ["program", "sass"], ins.line, `a branch to an instruction of kernel ${kernel.name}`, `"${ins.text}": no instruction at ${addressKey(ins.target)}`);
     }
   }
-  if (issues.length > 0) return { ok: false, issues };
+}
 
+/** The reachable instructions and the user's overrides, read once; loops counted for their slots. */
+function startTranslation(kernel: SassKernel, options: SassOptions, file: string, issues: ScenarioIssue[]): Translation {
+  const list = kernel.instructions;
+  const index = new Map<number, number>();
+  list.forEach((ins, i) => index.set(ins.address, i));
   const reached = reachable(list, index);
   const kept: number[] = [];
   for (let i = 0; i < list.length; i++) if (reached[i]) kept.push(i);
-  const warnings: string[] = [];
-  // What is not simulated as written, said once per kind.
+  const pcOf = new Map<number, number>();
+  kept.forEach((i, pc) => pcOf.set(list[i].address, pc));
+  const keptIns = kept.map((i) => list[i]);
+  const derived = options.blockDim === undefined ? new Map<number, number>() : sharedWavefronts(keptIns, { blockDim: options.blockDim });
+  let loopSlots = 0;
+  for (const ins of keptIns) if (ins.opcode === "BRA" && ins.target !== undefined && ins.target <= ins.address && !neverTaken(ins) && !isTrap(ins)) loopSlots++;
+  return {
+    kernel,
+    options,
+    file,
+    issues,
+    warnings: [],
+    list,
+    reached,
+    kept,
+    pcOf,
+    trips: byAddress(options.trips),
+    taken: byAddress(options.taken),
+    conflicts: byAddress(options.conflicts),
+    loads: byAddress<LatencyDistribution>(options.loads),
+    derived,
+    usedTrips: new Set(),
+    usedTaken: new Set(),
+    loops: [],
+    loopSlot: 0,
+    jumpSlot: loopSlots,
+  };
+}
+
+/** What is not simulated as written, said once per kind: unreached code, BRX, CALL, bank conflicts, a reached trap. */
+function warnNotSimulated(t: Translation): void {
+  const { list, reached, kept } = t;
   const warn = (items: readonly SassInstruction[], what: (n: number, where: string) => string) => {
     if (items.length === 0) return;
     const where = items.slice(0, 5).map((i) => `${addressKey(i.address)} line ${i.line}`).join(", ") + (items.length > 5 ? ", ..." : "");
-    warnings.push(`${file}: kernel ${kernel.name}: ${what(items.length, where)}`);
+    t.warnings.push(`${t.file}: kernel ${t.kernel.name}: ${what(items.length, where)}`);
   };
   const s = (n: number, one: string, many: string) => (n === 1 ? one : many);
   warn(
@@ -112,212 +185,113 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
     keptIns.filter((i) => i.opcode === "CALL"),
     (n, where) => `${n} ${s(n, "CALL", "CALLs")} (${where}) issue as one instruction each; the functions they call are not simulated (usually slow paths, such as division's).`,
   );
-  const pcOf = new Map<number, number>();
-  kept.forEach((i, pc) => pcOf.set(list[i].address, pc));
-
-  const trips = byAddress(options.trips);
-  const taken = byAddress(options.taken);
-  const conflicts = byAddress(options.conflicts);
-  const loads = byAddress<LatencyDistribution>(options.loads);
-  const derived = options.blockDim === undefined ? new Map<number, number>() : sharedWavefronts(keptIns, { blockDim: options.blockDim });
-  warnConflicts(keptIns, derived, conflicts, (text) => warnings.push(`${file}: kernel ${kernel.name}: ${text}`));
-  const usedTrips = new Set<number>();
-  const usedTaken = new Set<number>();
-  const loops: { start: number; end: number }[] = [];
-  const builder = new ParsedProgramBuilder("");
-  let slots = 0;
-  // Loops take the first counter slots, in program order of their branches.
-  for (const i of kept) {
-    const ins = list[i];
-    if (ins.opcode === "BRA" && ins.target !== undefined && ins.target <= ins.address && !neverTaken(ins) && !isTrap(ins)) slots++;
-  }
+  warnConflicts(keptIns, t.derived, t.conflicts, (text) => t.warnings.push(`${t.file}: kernel ${t.kernel.name}: ${text}`));
   warn(
     keptIns.filter(isTrap),
     (_n, where) =>
       `the end-of-kernel trap (BRA to itself) is reached (${where}): a path runs on past its loops, probably where the real loop exits through a guarded EXIT or branch whose share was left at 0; the warp ends there.`,
   );
-  let jumpSlots = slots;
-  let loopSlot = 0;
-  for (let pc = 0; pc < kept.length; pc++) {
-    const ins = list[kept[pc]];
-    const extra: { loop?: ParsedInstruction["loop"]; jump?: ParsedInstruction["jump"]; barrier?: ParsedInstruction["barrier"] } = {};
-    // The compiler's trap after the last EXIT (an unguarded BRA to itself), reached: a path
-    // that runs past its loops' trips into it (a loop that really exits through a guarded EXIT
-    // whose share is 0). The warp ends there, as at an EXIT.
-    const trap = isTrap(ins);
-    if (trap) {
-      // Nothing to add: pushed as EXIT below.
-    } else if (ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins)) {
-      const target = pcOf.get(ins.target)!;
-      if (ins.target <= ins.address) {
-        const given = trips.get(ins.address) ?? trips.get(ins.target);
-        if (given !== undefined) usedTrips.add(trips.get(ins.address) !== undefined ? ins.address : ins.target);
-        const n = given?.value ?? options.defaultTrips;
-        if (n === undefined || !Number.isInteger(n) || n < 1) {
-          fail(
-            ["program", "trips"],
-            ins.line,
-            `a whole number of trips >= 1 for the loop ${addressKey(ins.target)}..${addressKey(ins.address)} of kernel ${kernel.name} (trips: { "${addressKey(ins.address)}": N } in the scenario, --trip ${addressKey(ins.address)}=N, or a default)`,
-            n === undefined ? "none given" : String(n),
-          );
-        } else {
-          extra.loop = { start: target, trips: n, slot: loopSlot++ };
-          loops.push({ start: target, end: pc });
-        }
-      } else {
-        const share = jumpShare(ins, taken, usedTaken);
-        extra.jump = { target, takenFraction: share, slot: share > 0 && share < 1 ? jumpSlots++ : -1 };
-      }
-    } else if (ins.opcode === "BRA" && neverTaken(ins)) {
-      extra.jump = { target: pc + 1, takenFraction: 0, slot: -1 };
-    } else if (ins.opcode === "EXIT" && ins.guard !== undefined) {
-      const share = jumpShare(ins, taken, usedTaken);
-      extra.jump = { target: -1, takenFraction: share, slot: share > 0 && share < 1 ? jumpSlots++ : -1 };
-    } else if (ins.opcode === "BAR") {
-      if (ins.modifiers[0] !== undefined && ins.modifiers[0] !== "SYNC" && ins.modifiers[0] !== "SYNCALL") {
-        fail(["program", "sass"], ins.line, "BAR.SYNC (BAR.ARV, BAR.RED and named-barrier producers are not modelled)", `"${ins.text}"`);
-      }
-      const id = ins.operands[0] === undefined ? 0 : Number(ins.operands[0]);
-      const threads = ins.operands[1] === undefined ? undefined : Number(ins.operands[1]);
-      if (!Number.isInteger(id) || id < 0 || id > 15 || (threads !== undefined && (!Number.isInteger(threads) || threads % 32 !== 0 || threads <= 0))) {
-        fail(["program", "sass"], ins.line, "BAR.SYNC with an immediate barrier id 0..15 and an optional thread count that is a multiple of 32", `"${ins.text}"`);
-      }
-      extra.barrier = threads === undefined ? { id } : { id, threads };
+}
+
+/** The program's instruction at `pc`: its opcode and dependency barriers, with its loop, jump or barrier and what the user declared for it. */
+function translate(t: Translation, pc: number): ParsedInstruction {
+  const ins = t.list[t.kept[pc]];
+  // The compiler's trap after the last EXIT (an unguarded BRA to itself), reached: a path that
+  // runs past its loops' trips into it (a loop that really exits through a guarded EXIT whose
+  // share is 0). The warp ends there, as at an EXIT.
+  const trap = isTrap(ins);
+  const { conflicts, derived, loads } = t;
+  return {
+    base: trap ? "EXIT" : ins.opcode,
+    modifiers: trap ? [] : ins.modifiers,
+    dsts: ins.control.writeBarrier >= 0 ? [Reg.SB0 + ins.control.writeBarrier] : [],
+    srcs: waitedBarriers(ins),
+    line: ins.line,
+    text: `/*${ins.address.toString(16).padStart(4, "0")}*/ ${ins.text}`,
+    stall: ins.control.stall,
+    ...(ins.control.readBarrier >= 0 ? { readBarrier: Reg.SB0 + ins.control.readBarrier } : {}),
+    ...(conflicts.has(ins.address) && OPCODES[ins.opcode].sharedMemory === true ? { conflicts: conflicts.get(ins.address)!.value } : {}),
+    ...(derived.has(ins.address) ? { wavefronts: derived.get(ins.address)! } : {}),
+    ...(loads.has(ins.address) && OPCODES[ins.opcode].kind === OpKind.loadGlobal ? { loadLatency: loads.get(ins.address)!.value } : {}),
+    ...(trap ? {} : controlOf(t, ins, pc)),
+  };
+}
+
+/**
+ * A branch's place in the control flow: a backward BRA closes a loop (its trips from the
+ * options), a forward BRA or guarded EXIT is a jump taken its share of the time, a BAR a block
+ * barrier.
+ */
+function controlOf(t: Translation, ins: SassInstruction, pc: number): Pick<ParsedInstruction, "loop" | "jump" | "barrier"> {
+  if (ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins)) {
+    const target = t.pcOf.get(ins.target)!;
+    if (ins.target > ins.address) {
+      const share = jumpShare(ins, t.taken, t.usedTaken);
+      return { jump: { target, takenFraction: share, slot: share > 0 && share < 1 ? t.jumpSlot++ : -1 } };
     }
-    builder.push({
-      base: trap ? "EXIT" : ins.opcode,
-      modifiers: trap ? [] : ins.modifiers,
-      dsts: ins.control.writeBarrier >= 0 ? [Reg.SB0 + ins.control.writeBarrier] : [],
-      srcs: waitedBarriers(ins),
-      line: ins.line,
-      text: `/*${ins.address.toString(16).padStart(4, "0")}*/ ${ins.text}`,
-      stall: ins.control.stall,
-      ...(ins.control.readBarrier >= 0 ? { readBarrier: Reg.SB0 + ins.control.readBarrier } : {}),
-      ...(conflicts.has(ins.address) && OPCODES[ins.opcode].sharedMemory === true ? { conflicts: conflicts.get(ins.address)!.value } : {}),
-      ...(derived.has(ins.address) ? { wavefronts: derived.get(ins.address)! } : {}),
-      ...(loads.has(ins.address) && OPCODES[ins.opcode].kind === OpKind.loadGlobal ? { loadLatency: loads.get(ins.address)!.value } : {}),
-      ...extra,
-    });
+    const given = t.trips.get(ins.address) ?? t.trips.get(ins.target);
+    if (given !== undefined) t.usedTrips.add(t.trips.get(ins.address) !== undefined ? ins.address : ins.target);
+    const n = given?.value ?? t.options.defaultTrips;
+    if (n === undefined || !Number.isInteger(n) || n < 1) {
+      fail(
+        t,
+        ["program", "trips"],
+        ins.line,
+        `a whole number of trips >= 1 for the loop ${addressKey(ins.target)}..${addressKey(ins.address)} of kernel ${t.kernel.name} (trips: { "${addressKey(ins.address)}": N } in the scenario, --trip ${addressKey(ins.address)}=N, or a default)`,
+        n === undefined ? "none given" : String(n),
+      );
+      return {};
+    }
+    t.loops.push({ start: target, end: pc });
+    return { loop: { start: target, trips: n, slot: t.loopSlot++ } };
   }
-  const overlap = overlappingLoops(loops, list, kept);
-  if (overlap !== undefined) warnings.push(`${file}: kernel ${kernel.name}: loops ${overlap} overlap without nesting (code that handles divergence); each back edge counts its own trips.`);
-  for (const [address, { key }] of trips) {
-    if (!usedTrips.has(address)) fail(["program", "trips", key], undefined, `the address of a loop's backward branch or first instruction in kernel ${kernel.name}`, key);
+  if (ins.opcode === "BRA" && neverTaken(ins)) return { jump: { target: pc + 1, takenFraction: 0, slot: -1 } };
+  if (ins.opcode === "EXIT" && ins.guard !== undefined) {
+    const share = jumpShare(ins, t.taken, t.usedTaken);
+    return { jump: { target: -1, takenFraction: share, slot: share > 0 && share < 1 ? t.jumpSlot++ : -1 } };
   }
-  for (const [address, { key, value }] of taken) {
-    if (!usedTaken.has(address)) fail(["program", "taken", key], undefined, `the address of a guarded forward BRA or guarded EXIT in kernel ${kernel.name}`, key);
-    else if (!(value >= 0 && value <= 1)) fail(["program", "taken", key], undefined, "a share of executions taken, 0..1", String(value));
+  if (ins.opcode === "BAR") return { barrier: barrierOf(t, ins) };
+  return {};
+}
+
+/** BAR.SYNC id[, threads]: an immediate id 0..15 and a thread count that is a multiple of 32. */
+function barrierOf(t: Translation, ins: SassInstruction): NonNullable<ParsedInstruction["barrier"]> {
+  if (ins.modifiers[0] !== undefined && ins.modifiers[0] !== "SYNC" && ins.modifiers[0] !== "SYNCALL") {
+    fail(t, ["program", "sass"], ins.line, "BAR.SYNC (BAR.ARV, BAR.RED and named-barrier producers are not modelled)", `"${ins.text}"`);
   }
-  for (const [address, { key }] of loads) {
-    const ins = list.find((i) => i.address === address);
+  const id = ins.operands[0] === undefined ? 0 : Number(ins.operands[0]);
+  const threads = ins.operands[1] === undefined ? undefined : Number(ins.operands[1]);
+  if (!Number.isInteger(id) || id < 0 || id > 15 || (threads !== undefined && (!Number.isInteger(threads) || threads % 32 !== 0 || threads <= 0))) {
+    fail(t, ["program", "sass"], ins.line, "BAR.SYNC with an immediate barrier id 0..15 and an optional thread count that is a multiple of 32", `"${ins.text}"`);
+  }
+  return threads === undefined ? { id } : { id, threads };
+}
+
+/** Every override names an instruction it can apply to, with a value in range. */
+function checkOverrides(t: Translation): void {
+  const name = t.kernel.name;
+  const at = (address: number) => t.list.find((i) => i.address === address);
+  for (const [address, { key }] of t.trips) {
+    if (!t.usedTrips.has(address)) fail(t, ["program", "trips", key], undefined, `the address of a loop's backward branch or first instruction in kernel ${name}`, key);
+  }
+  for (const [address, { key, value }] of t.taken) {
+    if (!t.usedTaken.has(address)) fail(t, ["program", "taken", key], undefined, `the address of a guarded forward BRA or guarded EXIT in kernel ${name}`, key);
+    else if (!(value >= 0 && value <= 1)) fail(t, ["program", "taken", key], undefined, "a share of executions taken, 0..1", String(value));
+  }
+  for (const [address, { key }] of t.loads) {
+    const ins = at(address);
     if (ins === undefined || OPCODES[ins.opcode].kind !== OpKind.loadGlobal) {
-      fail(["program", "loads", key], undefined, `the address of a global or local load (LDG, LDL, LD, ATOMG, LDGSTS) in kernel ${kernel.name}`, key);
+      fail(t, ["program", "loads", key], undefined, `the address of a global or local load (LDG, LDL, LD, ATOMG, LDGSTS) in kernel ${name}`, key);
     }
   }
-  for (const [address, { key, value }] of conflicts) {
-    const ins = list.find((i) => i.address === address);
+  for (const [address, { key, value }] of t.conflicts) {
+    const ins = at(address);
     if (ins === undefined || OPCODES[ins.opcode].sharedMemory !== true) {
-      fail(["program", "conflicts", key], undefined, `the address of a shared-memory access (LDS, STS, LDSM, ATOMS) in kernel ${kernel.name}`, key);
+      fail(t, ["program", "conflicts", key], undefined, `the address of a shared-memory access (LDS, STS, LDSM, ATOMS) in kernel ${name}`, key);
     } else if (!Number.isInteger(value) || value < 1 || value > 32) {
-      fail(["program", "conflicts", key], undefined, "an n-way bank conflict, a whole number 1..32", String(value));
+      fail(t, ["program", "conflicts", key], undefined, "an n-way bank conflict, a whole number 1..32", String(value));
     }
   }
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, program: new ParsedProgram(builder), kernel, warnings };
-}
-
-/**
- * Says which accesses the listing's addresses show to conflict (more wavefronts than the
- * conflict-free access of that width), so a user sees what the derivation assumed.
- */
-function warnConflicts(list: readonly SassInstruction[], derived: ReadonlyMap<number, number>, given: ReadonlyMap<number, unknown>, say: (text: string) => void): void {
-  const found: string[] = [];
-  for (const ins of list) {
-    const n = derived.get(ins.address);
-    if (n === undefined || given.has(ins.address)) continue;
-    const ideal = accessWords(ins.modifiers);
-    if (n > ideal) found.push(`${addressKey(ins.address)} ${ins.opcode} ${n} (conflict-free ${ideal})`);
-  }
-  if (found.length === 0) return;
-  const shown = found.slice(0, 8).join(", ") + (found.length > 8 ? `, and ${found.length - 8} more` : "");
-  say(`bank conflicts derived from the listing's addresses (docs/sass.md, "Bank conflicts"), wavefronts per access: ${shown}; --conflicts ADDRESS=1 (or program.conflicts) overrides one.`);
-}
-
-/** An unguarded BRA to itself: the compiler's trap after the last EXIT. */
-function isTrap(ins: SassInstruction): boolean {
-  return ins.opcode === "BRA" && ins.target === ins.address && !guarded(ins) && !neverTaken(ins);
-}
-
-/** `@!PT BRA` never branches; `@PT BRA` always does (no guard is read either way). */
-function neverTaken(ins: SassInstruction): boolean {
-  return ins.guard === "@!PT" || ins.guard === "@!UPT";
-}
-
-/**
- * A branch or EXIT that may or may not be taken: it has a guard predicate, or it is BRA.DIV
- * (taken only when the warp has diverged, which warpsim's warps never do: default share 0).
- */
-function guarded(ins: SassInstruction): boolean {
-  return (ins.guard !== undefined && ins.guard !== "@PT" && ins.guard !== "@UPT") || (ins.opcode === "BRA" && ins.modifiers.includes("DIV"));
-}
-
-function jumpShare(ins: SassInstruction, taken: Map<number, { value: number }>, used: Set<number>): number {
-  if (!guarded(ins)) return 1;
-  const given = taken.get(ins.address);
-  if (given === undefined) return 0;
-  used.add(ins.address);
-  return given.value;
-}
-
-/** The pseudo-registers of the barriers in the wait mask; `DEPBAR.LE SB0, n` waits on SB0. */
-function waitedBarriers(ins: SassInstruction): number[] {
-  const out: number[] = [];
-  for (let b = 0; b < 6; b++) if ((ins.control.waitMask >> b) & 1) out.push(Reg.SB0 + b);
-  if (ins.opcode === "DEPBAR") {
-    // [model] DEPBAR.LE SBn, k waits until at most k producers of SBn are in flight; warpsim
-    // waits for all of them (docs/sass.md).
-    const m = /^SB([0-5])$/.exec(ins.operands[0] ?? "");
-    if (m && !out.includes(Reg.SB0 + Number(m[1]))) out.push(Reg.SB0 + Number(m[1]));
-  }
-  return out;
-}
-
-/** Instructions reachable from the kernel's entry, following fall-through and branch targets. */
-function reachable(list: readonly SassInstruction[], index: ReadonlyMap<number, number>): boolean[] {
-  const seen = new Array<boolean>(list.length).fill(false);
-  const stack = [0];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    if (i >= list.length || seen[i]) continue;
-    seen[i] = true;
-    const ins = list[i];
-    const branches = ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins);
-    if (branches) stack.push(index.get(ins.target!)!);
-    // A loop's branch falls through after its trips, guarded or not; an unguarded forward BRA
-    // never does, nor does EXIT or the end-of-kernel trap.
-    const loop = branches && ins.target! < ins.address;
-    const fallsThrough = !(ins.opcode === "EXIT" && !guarded(ins)) && !(branches && !guarded(ins) && !loop) && !isTrap(ins);
-    if (fallsThrough) stack.push(i + 1);
-  }
-  return seen;
-}
-
-/** The compiler's tail after the last EXIT: a BRA to itself and NOPs up to the alignment. */
-function isPadding(list: readonly SassInstruction[], i: number, reached: readonly boolean[]): boolean {
-  for (let j = i + 1; j < list.length; j++) if (reached[j]) return false;
-  const ins = list[i];
-  return ins.opcode === "NOP" || (ins.opcode === "BRA" && ins.target === ins.address);
-}
-
-/** The first two loops whose [start, end] ranges overlap without one holding the other, as text. */
-function overlappingLoops(loops: readonly { start: number; end: number }[], list: readonly SassInstruction[], kept: readonly number[]): string | undefined {
-  const at = (pc: number) => addressKey(list[kept[pc]].address);
-  for (const a of loops) {
-    for (const b of loops) {
-      if (a.start < b.start && b.start <= a.end && a.end < b.end) return `${at(a.start)}..${at(a.end)} and ${at(b.start)}..${at(b.end)}`;
-    }
-  }
-  return undefined;
 }
 
 /** Highest general register the kernel names (R0..R254), or -1: for a registers-per-thread default. */

@@ -2,7 +2,7 @@ import type { ArchSpec } from "../arch/arch-spec.js";
 import type { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import type { Program } from "../program/program.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
-import type { WarpState } from "../stats/warp-state.js";
+import { WarpState } from "../stats/warp-state.js";
 import type { Barriers } from "./barriers.js";
 import { BRANCH_PHASES, branchPhaseEnds } from "./branch-timing.js";
 import { SmEvent } from "./sm-events.js";
@@ -68,17 +68,19 @@ export class BranchUnit {
       return false;
     }
     branchPhaseEnds(program.latencyCycles[pc], stall, taken, this.branch, ends);
-    if (ends[BRANCH_PHASES.length - 1] <= 1) return true;
+    const waitEnd = ends[0];
+    const resolveEnd = ends[1];
+    const readyAt = ends[2];
+    if (readyAt <= 1) return true;
     sp.removeCandidate(warp);
     warps.branchIssueCycle[warp] = now;
     warps.branchPc[warp] = pc;
     warps.branchTaken[warp] = taken ? 1 : 0;
-    let start = 1;
-    for (let i = 0; i < BRANCH_PHASES.length; i++) {
-      if (ends[i] > start) accounting.enter(warp, BRANCH_PHASES[i], now + start);
-      start = ends[i];
-    }
-    this.events.push(now + start, SmEvent.ready, warp);
+    // BRANCH_PHASES in order, each from where the last ends; an empty one is skipped.
+    if (waitEnd > 1) accounting.enter(warp, WarpState.wait, now + 1);
+    if (resolveEnd > waitEnd) accounting.enter(warp, WarpState.branch_resolving, now + waitEnd);
+    if (readyAt > resolveEnd) accounting.enter(warp, WarpState.no_instruction, now + resolveEnd);
+    this.events.push(now + readyAt, SmEvent.ready, warp);
     return false;
   }
 

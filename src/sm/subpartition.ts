@@ -1,6 +1,6 @@
 import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
 import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
-import { BARRIER_CLASS, LOAD_CLASS, SHARED_CLASS, type Program } from "../program/program.js";
+import { BARRIER_CLASS, FP32_EITHER_CLASS, LOAD_CLASS, type Program } from "../program/program.js";
 import { SchedulerCounters } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
@@ -142,12 +142,20 @@ export class Subpartition {
    * lg_throttle); a barrier, the SM's barrier unit.
    */
   private classFreeAt(c: number, now: number): number {
+    if (c < UNIT_COUNT) return this.unitFreeAt[c];
+    if (c === FP32_EITHER_CLASS) return Math.min(this.unitFreeAt[Pipe.fma], this.unitFreeAt[FMA_LITE]);
+    return this.pathFreeAt(c, now);
+  }
+
+  /**
+   * classFreeAt of the classes that also need an SM-wide path. Apart so that classFreeAt stays
+   * small: V8 inlines only so much into select, and the policy's pick must fit (bench/RESULTS.md).
+   */
+  private pathFreeAt(c: number, now: number): number {
     const unitFreeAt = this.unitFreeAt;
-    if (c < UNIT_COUNT) return unitFreeAt[c];
     if (c === LOAD_CLASS) return Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
     if (c === BARRIER_CLASS) return Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
-    if (c === SHARED_CLASS) return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
-    return Math.min(unitFreeAt[Pipe.fma], unitFreeAt[FMA_LITE]);
+    return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
   }
 
   /**

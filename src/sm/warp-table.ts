@@ -28,7 +28,7 @@ export class WarpTable {
   readonly pendingBarrier: Int8Array;
   /** When that barrier releases the warp, once its last warp has arrived; -1 before. */
   readonly pendingReleaseAt: Float64Array;
-  /** 1 while the warp's `barrier` state stands for a stall count under a pending deferred barrier (sm.enterWait). */
+  /** 1 while the warp's `barrier` state stands for a stall count under a pending deferred barrier (Barriers.enterWait). */
   readonly barrierShown: Uint8Array;
   /** Loop trip counters, loopSlots per warp. */
   readonly loopCount: Float64Array;
@@ -37,7 +37,7 @@ export class WarpTable {
   readonly loopSlots: number;
   /** Cycle of the warp's last issue (-1 before its first). */
   readonly lastIssueCycle: Float64Array;
-  /** The warp's last loop branch: its issue cycle, pc and whether it was taken (see sm.rewindBranch). */
+  /** The warp's last loop branch: its issue cycle, pc and whether it was taken (see BranchUnit.rewind). */
   readonly branchIssueCycle: Float64Array;
   readonly branchPc: Int32Array;
   readonly branchTaken: Uint8Array;

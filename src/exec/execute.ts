@@ -1,0 +1,470 @@
+import type { SassInstruction } from "../sass/read-sass.js";
+import * as alu from "./alu.js";
+import { type Launch, blockIndex, threadIndex } from "./launch.js";
+import { type Operand, RZ, parseOperand } from "./operands.js";
+import { LANES, type WarpRegisters } from "./warp-registers.js";
+
+/** An instruction with its operands decoded once. */
+export interface Decoded {
+  readonly ins: SassInstruction;
+  readonly ops: readonly Operand[];
+  /** The guard predicate (`@!P0`), if any. */
+  readonly guard: Extract<Operand, { kind: "pred" }> | undefined;
+  readonly mods: ReadonlySet<string>;
+}
+
+export function decode(ins: SassInstruction): Decoded {
+  const guard = ins.guard === undefined ? undefined : parseOperand(ins.guard.slice(1));
+  return {
+    ins,
+    ops: ins.operands.map(parseOperand),
+    guard: guard?.kind === "pred" ? { ...guard, not: ins.guard!.startsWith("@!") } : undefined,
+    mods: new Set(ins.modifiers),
+  };
+}
+
+/** Where a warp runs: the launch, its block (linear index) and its place in the block. */
+export interface ExecContext {
+  readonly launch: Launch;
+  readonly block: number;
+  readonly warpInBlock: number;
+}
+
+/**
+ * The lanes of `active` on which the instruction's guard holds; `guardUnknown` is set when the
+ * guard of some active lane is not known (a predicate computed from loaded data).
+ */
+export function guardLanes(d: Decoded, regs: WarpRegisters, active: number): number {
+  guardUnknown = false;
+  const g = d.guard;
+  if (g === undefined) return active;
+  let lanes = 0;
+  for (let l = 0; l < LANES; l++) {
+    if (((active >>> l) & 1) === 0) continue;
+    const holds = g.uniform ? regs.getUniformPred(g.index) : regs.getPred(g.index, l);
+    const known = g.uniform ? regs.isUniformPredKnown(g.index) : regs.isPredKnown(g.index, l);
+    if (!known) guardUnknown = true;
+    if (holds !== g.not) lanes |= 1 << l;
+  }
+  return lanes;
+}
+export let guardUnknown = false;
+
+/** An operand's value in a lane (32 bits). */
+function read(op: Operand, regs: WarpRegisters, lane: number, ctx: ExecContext): number {
+  switch (op.kind) {
+    case "reg": {
+      let v = regs.get(op.index, lane);
+      if (op.abs) v = alu.iabs(v);
+      if (op.not) v = ~v;
+      return op.negate ? -v | 0 : v;
+    }
+    case "ureg": {
+      let v = regs.getUniform(op.index);
+      if (op.not) v = ~v;
+      return op.negate ? -v | 0 : v;
+    }
+    case "imm":
+      return op.float ? alu.floatBits(op.value) : op.value;
+    case "const": {
+      const v = ctx.launch.bank0[constWord(op, regs, lane)] ?? 0;
+      return op.negate ? -v | 0 : v;
+    }
+    case "special":
+      return special(op.name, lane, ctx);
+    case "pred":
+      return (op.uniform ? regs.getUniformPred(op.index) : regs.getPred(op.index, lane)) !== op.not ? 1 : 0;
+    default:
+      return 0;
+  }
+}
+
+function isKnown(op: Operand, regs: WarpRegisters, lane: number, ctx: ExecContext): boolean {
+  switch (op.kind) {
+    case "reg":
+      return regs.isKnown(op.index, lane);
+    case "ureg":
+      return regs.isUniformKnown(op.index);
+    case "imm":
+      return true;
+    case "const":
+      return (op.reg < 0 || regs.isKnown(op.reg, lane)) && (op.ureg < 0 || regs.isUniformKnown(op.ureg)) && ctx.launch.bank0[constWord(op, regs, lane)] !== undefined;
+    case "special":
+      return SPECIAL_KNOWN.test(op.name);
+    case "pred":
+      return op.uniform ? regs.isUniformPredKnown(op.index) : regs.isPredKnown(op.index, lane);
+    default:
+      return false;
+  }
+}
+
+function constWord(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters, lane: number): number {
+  let byte = op.offset;
+  if (op.reg >= 0) byte += regs.get(op.reg, lane);
+  if (op.ureg >= 0) byte += regs.getUniform(op.ureg);
+  return byte >>> 2;
+}
+
+const SPECIAL_KNOWN = /^(SR_TID|SR_CTAID|SR_NTID|SR_NCTAID|SR_LANEID|SR_EQMASK|SR_LTMASK|SR_LEMASK|SR_GTMASK|SR_GEMASK|SRZ)/;
+
+/** Special registers: the thread's and block's place, lane masks; clocks and SM ids are unknown (0). */
+function special(name: string, lane: number, ctx: ExecContext): number {
+  const { launch } = ctx;
+  const axis = name.endsWith(".Y") ? 1 : name.endsWith(".Z") ? 2 : 0;
+  if (name.startsWith("SR_TID")) return threadIndex(ctx.warpInBlock * LANES + lane, launch.block, axis);
+  if (name.startsWith("SR_CTAID")) return blockIndex(ctx.block, launch.grid, axis);
+  if (name.startsWith("SR_NTID")) return launch.block[axis];
+  if (name.startsWith("SR_NCTAID")) return launch.grid[axis];
+  if (name === "SR_LANEID") return lane;
+  if (name === "SR_EQMASK") return 1 << lane;
+  if (name === "SR_LTMASK") return (1 << lane) - 1;
+  if (name === "SR_LEMASK") return lane === 31 ? -1 : (1 << (lane + 1)) - 1;
+  if (name === "SR_GTMASK") return lane === 31 ? 0 : ~((1 << (lane + 1)) - 1);
+  if (name === "SR_GEMASK") return ~((1 << lane) - 1);
+  return 0;
+}
+
+const pair = new Int32Array(2);
+
+/**
+ * Runs the instruction on `lanes` (the active lanes whose guard holds): writes its results
+ * with their known flags. Control flow (BRA, EXIT, BSSY, BSYNC, ...) and memory contents are
+ * the caller's; a load's destination becomes unknown here.
+ */
+export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext): void {
+  if (lanes === 0) return;
+  const { ins, ops, mods } = d;
+  const op = ins.opcode;
+  if (UNIFORM_OPS.has(op)) return executeUniform(d, regs, ctx, firstLane(lanes));
+  if (op === "R2UR") return r2ur(d, regs, lanes);
+  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, op, ops, mods, regs, l, ctx, lanes);
+}
+
+function firstLane(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
+}
+
+const UNIFORM_OPS = new Set(["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"]);
+
+/** One lane of a per-thread instruction. */
+function lane(d: Decoded, op: string, ops: readonly Operand[], mods: ReadonlySet<string>, regs: WarpRegisters, l: number, ctx: ExecContext, lanes: number): void {
+  const v = (i: number) => read(ops[i], regs, l, ctx);
+  const k = (...is: number[]) => is.every((i) => ops[i] === undefined || isKnown(ops[i], regs, l, ctx));
+  const dst = ops[0]?.kind === "reg" ? ops[0].index : RZ;
+  const put = (value: number, known: boolean) => regs.set(dst, l, value, known);
+  const unsigned = mods.has("U32") || mods.has("U64");
+  switch (op) {
+    case "MOV":
+    case "IMAD": {
+      if (op === "MOV") return put(v(1), k(1));
+      if (mods.has("WIDE")) {
+        alu.imadWide(v(1), v(2), v(3), cHi(ops[3], regs, l, ctx), !unsigned, pair);
+        const known = k(1, 2, 3) && cHiKnown(ops[3], regs, l, ctx);
+        regs.set(dst, l, pair[0], known);
+        return regs.set(dst + 1, l, pair[1], known);
+      }
+      if (mods.has("HI")) return put(alu.imadHi(v(1), v(2), v(3), cHi(ops[3], regs, l, ctx), !unsigned), k(1, 2, 3) && cHiKnown(ops[3], regs, l, ctx));
+      const carry = mods.has("X") && ops[4] !== undefined ? v(4) : 0;
+      return put(alu.imad(v(1), v(2), v(3)) + carry, k(1, 2, 3, 4));
+    }
+    case "IADD3":
+      return iadd3(d, regs, l, ctx, v, k);
+    case "VIADD":
+      return put((v(1) + v(2)) | 0, k(1, 2));
+    case "LEA": {
+      // LEA d, [P,] a, b, s / LEA.HI d, [P,] a, b, c, s [, carry-in predicate]
+      const o = ops[1].kind === "pred" ? 2 : 1;
+      if (mods.has("HI")) {
+        const carry = mods.has("X") && ops[o + 4] !== undefined ? v(o + 4) : 0;
+        return put(alu.leaHi(v(o), v(o + 1), v(o + 2), v(o + 3)) + carry, k(o, o + 1, o + 2, o + 3, o + 4));
+      }
+      const shifted = (v(o) << v(o + 2)) >>> 0;
+      const sum = shifted + (v(o + 1) >>> 0) + (mods.has("X") && ops[o + 3] !== undefined ? v(o + 3) : 0);
+      if (o === 2 && ops[1].kind === "pred") regs.setPred(ops[1].index, l, sum > 0xffffffff, k(o, o + 1, o + 2));
+      return put(sum | 0, k(o, o + 1, o + 2));
+    }
+    case "SHF": {
+      const left = mods.has("L");
+      const wrap = mods.has("W");
+      const hi = mods.has("HI");
+      const signed = mods.has("S32") || mods.has("S64");
+      const value = left ? (hi ? alu.shfLeft(v(1), v(3), v(2), wrap) : lowLeft(v(1), v(2), wrap)) : alu.shfRight(v(1), v(3), v(2), wrap, signed, hi);
+      return put(value, k(1, 2, 3));
+    }
+    case "LOP3": {
+      // LOP3.LUT [P,] d, a, b, c, lut, Pin
+      const pOut = ops[0].kind === "pred" ? ops[0] : undefined;
+      const o = pOut ? 1 : 0;
+      const d0 = ops[o].kind === "reg" ? (ops[o] as Extract<Operand, { kind: "reg" }>).index : RZ;
+      const r = alu.lop3(v(o + 1), v(o + 2), v(o + 3), v(o + 4));
+      const known = k(o + 1, o + 2, o + 3);
+      regs.set(d0, l, r, known);
+      if (pOut !== undefined) regs.setPred(pOut.index, l, r !== 0 || (ops[o + 5] !== undefined && v(o + 5) === 1), known);
+      return;
+    }
+    case "PLOP3": {
+      const a = v(2) === 1;
+      const b = v(3) === 1;
+      const c = v(4) === 1;
+      const known = k(2, 3, 4);
+      if (ops[0].kind === "pred") regs.setPred(ops[0].index, l, alu.plop3(a, b, c, v(5)), known);
+      if (ops[1].kind === "pred" && ops[6] !== undefined) regs.setPred(ops[1].index, l, alu.plop3(a, b, c, v(6)), known);
+      return;
+    }
+    case "ISETP":
+      return isetp(d, regs, l, ctx, v, k);
+    case "SEL":
+    case "FSEL":
+      return put(v(3) === 1 ? v(1) : v(2), k(1, 2, 3));
+    case "IABS":
+      return put(alu.iabs(v(1)), k(1));
+    case "IMNMX":
+    case "VIMNMX":
+      return put(alu.minMax(v(1), v(2), ops[3] !== undefined && v(3) === 0, unsigned), k(1, 2, 3));
+    case "FLO":
+      return put(alu.flo(v(1), !unsigned, mods.has("SH")), k(1));
+    case "POPC":
+      return put(alu.popc(v(1)), k(1));
+    case "BMSK":
+      return put(alu.bmsk(v(1), v(2)), k(1, 2));
+    case "BREV": {
+      let x = v(1) >>> 0;
+      let r = 0;
+      for (let i = 0; i < 32; i++, x >>>= 1) r = (r << 1) | (x & 1);
+      return put(r, k(1));
+    }
+    case "S2R":
+    case "CS2R":
+      if (op === "CS2R" && ops[1]?.kind === "special" && ops[1].name === "SRZ") {
+        put(0, true);
+        if (!mods.has("32")) regs.set(dst + 1, l, 0, true);
+        return;
+      }
+      return put(v(1), k(1));
+    case "LDC": {
+      put(v(1), k(1));
+      if (mods.has("64") && ops[1].kind === "const") regs.set(dst + 1, l, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
+      return;
+    }
+    case "I2F":
+    case "I2FP": {
+      const signed = !(mods.has("U32") || mods.has("U16") || mods.has("U8"));
+      const x = signed ? v(1) | 0 : v(1) >>> 0;
+      return put(mods.has("RP") ? alu.i2fRoundUp(v(1), !signed) : alu.floatBits(x), k(1));
+    }
+    case "F2I":
+      return put(alu.f2iTrunc(v(1), unsigned), k(1));
+    case "MUFU":
+      if (mods.has("RCP")) return put(alu.rcp(v(1)), k(1));
+      return put(0, false);
+    case "FADD":
+    case "FMUL":
+    case "FFMA": {
+      const a = alu.bitsFloat(v(1));
+      const b = alu.bitsFloat(v(2));
+      const r = op === "FADD" ? a + b : op === "FMUL" ? a * b : a * b + alu.bitsFloat(v(3));
+      return put(alu.floatBits(Math.fround(r)), k(1, 2, op === "FFMA" ? 3 : 1));
+    }
+    case "HFMA2":
+      // The compiler's way to load a constant: HFMA2.MMA Rd, -RZ, RZ, lo, hi (0 * 0 + the pair).
+      if (isZero(ops[1]) || isZero(ops[2])) return put((halfBits(ops[3]) & 0xffff) | (halfBits(ops[4] ?? ops[3]) << 16), true);
+      return put(0, false);
+    case "SHFL":
+      return shfl(d, regs, l, ctx, lanes);
+    case "VOTE":
+      return vote(d, regs, l, ctx, lanes);
+    default:
+      // Loads, atomics and floating-point work the executor does not follow: destinations unknown.
+      if (ops[0]?.kind === "reg" && !STORES.has(op)) {
+        put(0, false);
+        if (mods.has("64") || mods.has("WIDE")) regs.set(dst + 1, l, 0, false);
+        if (mods.has("128")) for (let i = 1; i < 4; i++) regs.set(dst + i, l, 0, false);
+      }
+  }
+}
+
+const STORES = new Set(["STG", "STS", "STL", "ST", "RED", "REDG", "STSM", "BAR", "BSSY", "BSYNC", "BRA", "EXIT", "WARPSYNC", "NOP", "DEPBAR", "MEMBAR", "CCTL", "ERRBAR", "CALL", "RET", "YIELD"]);
+
+function isZero(op: Operand | undefined): boolean {
+  return op?.kind === "reg" && op.index === RZ;
+}
+
+/** The high word of a register pair's addend (c, c + 1); 0 for RZ or an immediate. */
+function cHi(op: Operand, regs: WarpRegisters, l: number, _ctx: ExecContext): number {
+  return op.kind === "reg" && op.index !== RZ ? regs.get(op.index + 1, l) : 0;
+}
+
+function cHiKnown(op: Operand, regs: WarpRegisters, l: number, _ctx: ExecContext): boolean {
+  return op.kind !== "reg" || op.index === RZ || regs.isKnown(op.index + 1, l);
+}
+
+function lowLeft(lo: number, s: number, wrap: boolean): number {
+  const n = wrap ? s & 31 : Math.min(s >>> 0, 32);
+  return n >= 32 ? 0 : (lo << n) | 0;
+}
+
+/** IEEE half-precision bits of a float immediate. */
+function halfBits(op: Operand | undefined): number {
+  if (op === undefined || op.kind !== "imm") return 0;
+  const x = op.value;
+  if (x === 0) return Object.is(x, -0) ? 0x8000 : 0;
+  const sign = x < 0 ? 0x8000 : 0;
+  const a = Math.abs(x);
+  const e = Math.floor(Math.log2(a));
+  const mant = Math.round((a / 2 ** e - 1) * 1024);
+  return sign | ((e + 15) << 10) | (mant & 0x3ff);
+}
+
+function iadd3(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, v: (i: number) => number, k: (...is: number[]) => boolean): void {
+  // IADD3 d, [carry-out P, [P],] a, b, c [, carry-in P, P] (.X)
+  const ops = d.ops;
+  let o = 1;
+  const outs: number[] = [];
+  while (ops[o]?.kind === "pred") outs.push(o++);
+  const carryIn = d.mods.has("X") ? (ops[o + 3] !== undefined ? v(o + 3) : 0) + (ops[o + 4] !== undefined ? v(o + 4) : 0) : 0;
+  alu.iadd3(v(o), v(o + 1), v(o + 2), carryIn, pair);
+  const known = k(o, o + 1, o + 2, o + 3, o + 4);
+  if (ops[0].kind === "reg") regs.set(ops[0].index, l, pair[0], known);
+  const out0 = ops[outs[0]];
+  if (out0?.kind === "pred") regs.setPred(out0.index, l, pair[1] >= 1, known);
+  const out1 = ops[outs[1]];
+  if (out1?.kind === "pred") regs.setPred(out1.index, l, pair[1] >= 2, known);
+  void ctx;
+}
+
+const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
+const COMBINES: Readonly<Record<string, alu.Combine>> = { AND: 0, OR: 1, XOR: 2 };
+
+function isetp(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, v: (i: number) => number, k: (...is: number[]) => boolean): void {
+  // ISETP.cmp[.U32].bop[.EX] Pd, Pq, a, b, Pc [, Pex]
+  const mods = d.ins.modifiers;
+  const cmp = COMPARES[mods.find((m) => m in COMPARES) ?? "EQ"];
+  const how = COMBINES[mods.find((m) => m in COMBINES) ?? "AND"];
+  const unsigned = mods.includes("U32");
+  const ex = mods.includes("EX");
+  const low = ex ? v(5) === 1 : false;
+  const x = ex ? alu.compareEx(v(2), v(3), cmp, unsigned, low) : alu.compare(v(2), v(3), cmp, unsigned);
+  const p = v(4) === 1;
+  const known = k(2, 3, 4, 5);
+  const [pd, pq] = d.ops;
+  if (pd.kind === "pred") regs.setPred(pd.index, l, alu.combine(x, p, how), known);
+  if (pq.kind === "pred") regs.setPred(pq.index, l, alu.combine(!x, p, how), known);
+  void ctx;
+}
+
+/** SHFL.mode PT, d, a, b(lane or offset), c(clamp and segment mask). */
+function shfl(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, lanes: number): void {
+  const o = d.ops[0].kind === "pred" ? 1 : 0;
+  const dst = d.ops[o];
+  if (dst.kind !== "reg") return;
+  const b = read(d.ops[o + 2], regs, l, ctx);
+  const c = read(d.ops[o + 3], regs, l, ctx);
+  const clamp = c & 0x1f;
+  const segMask = (c >> 8) & 0x1f;
+  const minLane = l & segMask;
+  const maxLane = minLane | (clamp & ~segMask);
+  const mode = d.ins.modifiers[0];
+  let src = mode === "BFLY" ? l ^ b : mode === "UP" ? l - b : mode === "DOWN" ? l + b : minLane | (b & ~segMask);
+  const inRange = mode === "UP" ? src >= maxLane || src >= minLane : src <= maxLane;
+  if (!inRange || src < 0 || src > 31 || ((lanes >>> src) & 1) === 0) src = l;
+  const srcOp = d.ops[o + 1];
+  // Read the source lane's value before any lane writes: SHFL reads all lanes at once.
+  const value = srcOp.kind === "reg" ? shuffleSnapshot(regs, srcOp.index, src) : read(srcOp, regs, src, ctx);
+  const known = srcOp.kind === "reg" ? shuffleKnown(regs, srcOp.index, src) : isKnown(srcOp, regs, src, ctx);
+  pendingShuffle.push([dst.index, l, value, known]);
+  if (l === 31 - Math.clz32(lanes)) flushShuffle(regs);
+}
+
+const pendingShuffle: [number, number, number, boolean][] = [];
+
+function shuffleSnapshot(regs: WarpRegisters, reg: number, lane: number): number {
+  return regs.get(reg, lane);
+}
+
+function shuffleKnown(regs: WarpRegisters, reg: number, lane: number): boolean {
+  return regs.isKnown(reg, lane);
+}
+
+function flushShuffle(regs: WarpRegisters): void {
+  for (const [reg, lane, value, known] of pendingShuffle) regs.set(reg, lane, value, known);
+  pendingShuffle.length = 0;
+}
+
+/** VOTE.ANY/ALL/EQ d, Pd, Pin: the ballot of Pin over the lanes, and its reduction. */
+function vote(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, lanes: number): void {
+  const [dst, pd, pin] = d.ops;
+  let ballot = 0;
+  let known = true;
+  for (let m = 0; m < LANES; m++) {
+    if (((lanes >>> m) & 1) === 0) continue;
+    if (read(pin, regs, m, ctx) === 1) ballot |= 1 << m;
+    if (!isKnown(pin, regs, m, ctx)) known = false;
+  }
+  const mode = d.ins.modifiers[0];
+  const result = mode === "ALL" ? ballot === lanes : mode === "EQ" ? ballot === 0 || ballot === lanes : ballot !== 0;
+  if (dst.kind === "reg") regs.set(dst.index, l, ballot, known);
+  if (pd?.kind === "pred") regs.setPred(pd.index, l, result, known);
+}
+
+/** A uniform-datapath instruction: once for the warp (lane `l` supplies R2UR's and VOTEU's per-lane sources). */
+function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: number): void {
+  const { ops, mods } = d;
+  const op = d.ins.opcode;
+  const v = (i: number) => read(ops[i], regs, l, ctx);
+  const k = (...is: number[]) => is.every((i) => ops[i] === undefined || isKnown(ops[i], regs, l, ctx));
+  const dst = ops[0]?.kind === "ureg" ? ops[0].index : -1;
+  const put = (value: number, known: boolean) => dst >= 0 && regs.setUniform(dst, value, known);
+  switch (op) {
+    case "UMOV":
+    case "S2UR":
+      return void put(v(1), k(1));
+    case "ULDC":
+      put(v(1), k(1));
+      if (mods.has("64") && ops[1].kind === "const") regs.setUniform(dst + 1, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
+      return;
+    case "UIADD3": {
+      let o = 1;
+      while (ops[o]?.kind === "pred") o++;
+      alu.iadd3(v(o), v(o + 1), v(o + 2), d.mods.has("X") && ops[o + 3] !== undefined ? v(o + 3) : 0, pair);
+      return void put(pair[0], k(o, o + 1, o + 2));
+    }
+    case "UIMAD":
+      return void put(alu.imad(v(1), v(2), v(3)), k(1, 2, 3));
+    case "ULEA":
+      return void put(mods.has("HI") ? alu.leaHi(v(1), v(2), v(3), v(4)) : alu.lea(v(1), v(2), v(3)), k(1, 2, 3, 4));
+    case "ULOP3": {
+      const o = ops[0].kind === "pred" ? 1 : 0;
+      const r = alu.lop3(v(o + 1), v(o + 2), v(o + 3), v(o + 4));
+      if (ops[o].kind === "ureg") regs.setUniform(ops[o].index, r, k(o + 1, o + 2, o + 3));
+      if (o === 1 && ops[0].kind === "pred") regs.setUniformPred(ops[0].index, r !== 0, k(o + 1, o + 2, o + 3));
+      return;
+    }
+    case "USEL":
+      return void put(v(3) === 1 ? v(1) : v(2), k(1, 2, 3));
+    case "USHF": {
+      const left = mods.has("L");
+      const value = left ? (mods.has("HI") ? alu.shfLeft(v(1), v(3), v(2), mods.has("W")) : lowLeft(v(1), v(2), mods.has("W"))) : alu.shfRight(v(1), v(3), v(2), mods.has("W"), mods.has("S32"), mods.has("HI"));
+      return void put(value, k(1, 2, 3));
+    }
+    case "UISETP": {
+      const ms = d.ins.modifiers;
+      const cmp = COMPARES[ms.find((m) => m in COMPARES) ?? "EQ"];
+      const how = COMBINES[ms.find((m) => m in COMBINES) ?? "AND"];
+      const x = ms.includes("EX") ? alu.compareEx(v(2), v(3), cmp, ms.includes("U32"), v(5) === 1) : alu.compare(v(2), v(3), cmp, ms.includes("U32"));
+      const known = k(2, 3, 4, 5);
+      if (ops[0].kind === "pred") regs.setUniformPred(ops[0].index, alu.combine(x, v(4) === 1, how), known);
+      if (ops[1].kind === "pred") regs.setUniformPred(ops[1].index, alu.combine(!x, v(4) === 1, how), known);
+      return;
+    }
+    default:
+      if (dst >= 0) put(0, false);
+  }
+}
+
+/** R2UR: a register's value (taken from the first active lane) into a uniform register. */
+function r2ur(d: Decoded, regs: WarpRegisters, lanes: number): void {
+  const [dst, src] = d.ops;
+  if (dst.kind !== "ureg" || src.kind !== "reg" || lanes === 0) return;
+  const l = firstLane(lanes);
+  regs.setUniform(dst.index, regs.get(src.index, l), regs.isKnown(src.index, l));
+}

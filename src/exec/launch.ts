@@ -1,0 +1,46 @@
+/**
+ * What a launch gives a kernel before it runs: its grid and block shapes, and constant bank 0
+ * as the driver fills it. On sm_90 the bank starts with blockDim (x, y, z at 0x0, 0x4, 0x8)
+ * and gridDim (0xc, 0x10, 0x14): validation/sass/kernels.sass computes a grid-stride loop's
+ * stride as c[0x0][0xc] * c[0x0][0x0] (gridDim.x * blockDim.x, kernels.cu). Every kernel loads
+ * its local-memory stack pointer from c[0x0][0x28] and its global-memory descriptor from
+ * c[0x0][0x208]; their values only place local memory and tag accesses, so warpsim writes
+ * fixed ones ([model]). Parameters follow from the architecture's base (kernel-params.ts).
+ */
+
+export type Dim3 = readonly [number, number, number];
+
+export interface Launch {
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  /** Constant bank 0, 32-bit words (byte offset / 4). */
+  readonly bank0: Int32Array;
+}
+
+/** Bytes of constant bank 0 the executor keeps (the parameter space ends below 0x1000 on sm_90: 4 KiB of parameters from 0x210). */
+export const BANK0_BYTES = 0x1400;
+/** The local-memory stack pointer warpsim writes at c[0x0][0x28] ([model]: any value serves). */
+export const LOCAL_STACK_TOP = 0xfffdc0;
+
+/** A launch's constant bank 0: its shapes, the fixed words, and the parameter bytes at their offsets. */
+export function launchBank(grid: Dim3, block: Dim3, params: Uint8Array, paramBase: number): Int32Array {
+  const bytes = new Uint8Array(BANK0_BYTES);
+  const view = new DataView(bytes.buffer);
+  block.forEach((n, i) => view.setInt32(4 * i, n, true));
+  grid.forEach((n, i) => view.setInt32(0xc + 4 * i, n, true));
+  view.setInt32(0x28, LOCAL_STACK_TOP, true);
+  bytes.set(params, paramBase);
+  return new Int32Array(bytes.buffer);
+}
+
+/** Thread (x, y, z) of a linear thread index in a block, x fastest. */
+export function threadIndex(linear: number, block: Dim3, axis: number): number {
+  if (axis === 0) return linear % block[0];
+  if (axis === 1) return Math.floor(linear / block[0]) % block[1];
+  return Math.floor(linear / (block[0] * block[1]));
+}
+
+/** Block (x, y, z) of a linear block index in the grid, x fastest. */
+export function blockIndex(linear: number, grid: Dim3, axis: number): number {
+  return threadIndex(linear, grid, axis);
+}

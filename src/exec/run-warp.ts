@@ -1,0 +1,139 @@
+import type { SassKernel } from "../sass/read-sass.js";
+import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
+import { LANES, WarpRegisters } from "./warp-registers.js";
+
+/** A kernel decoded once for functional runs: its instructions and where each address is. */
+export interface ExecutableKernel {
+  readonly kernel: SassKernel;
+  readonly decoded: readonly Decoded[];
+  readonly indexOf: ReadonlyMap<number, number>;
+}
+
+export function executableKernel(kernel: SassKernel): ExecutableKernel {
+  const indexOf = new Map<number, number>();
+  kernel.instructions.forEach((ins, i) => indexOf.set(ins.address, i));
+  return { kernel, decoded: kernel.instructions.map(decode), indexOf };
+}
+
+/** What one warp did, run functionally from its entry to the exit of its last lane. */
+export interface WarpRun {
+  /** Warp-level instructions issued (ncu's inst_executed counts these, predicated-off ones included). */
+  readonly instructions: number;
+  /** Issues of each instruction (by index in the kernel). */
+  readonly executions: Float64Array;
+  /** Branches whose direction depended on values the executor does not know, by address: times decided as not taken. */
+  readonly unknownBranches: ReadonlyMap<number, number>;
+  /** True when the run stopped at the instruction limit instead of every lane exiting. */
+  readonly runaway: boolean;
+}
+
+/**
+ * Runs one warp of a launch functionally, as the hardware's SIMT model of sm_70 and later
+ * executes it: the active lanes run together; a branch some lanes take and some do not splits
+ * them, one group at a time (the rest wait on a stack); BSSY Bx, addr records which lanes must
+ * meet again at BSYNC Bx, where a group waits until every such lane (not exited) has arrived;
+ * BRA.DIV is taken when the warp is split; EXIT retires the lanes it runs on. Every issue of an
+ * instruction counts once for the warp, whatever lanes run it, as ncu counts inst_executed (so a
+ * BSYNC reached by two groups counts twice, ncu's "once per path").
+ *
+ * A guard that depends on loaded data (unknown) is taken as false, and the branch is reported.
+ */
+export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number): WarpRun {
+  const { decoded, indexOf } = exe;
+  const regs = new WarpRegisters();
+  const executions = new Float64Array(decoded.length);
+  const unknownBranches = new Map<number, number>();
+  const first = ctx.warpInBlock * LANES;
+  const live = first + LANES <= threadsPerBlock ? -1 : (1 << Math.max(0, threadsPerBlock - first)) - 1;
+  let exited = 0;
+  // Convergence barriers B0..B15: the lanes that must meet, those arrived, and where the waiting groups resume.
+  const expected = new Int32Array(16);
+  const arrived = new Int32Array(16);
+  const resumeAt = new Int32Array(16).fill(-1);
+  const stack: [number, number][] = [];
+  let pc = 0;
+  let mask = live;
+  let instructions = 0;
+  const next = (): boolean => {
+    // Resume a barrier whose lanes have all arrived (exits count), else the next waiting group.
+    for (let b = 0; b < 16; b++) {
+      const need = expected[b] & ~exited;
+      if (resumeAt[b] >= 0 && (arrived[b] & need) === need) {
+        pc = resumeAt[b];
+        mask = need;
+        resumeAt[b] = -1;
+        arrived[b] = 0;
+        if (mask !== 0) return true;
+      }
+    }
+    const g = stack.pop();
+    if (g === undefined) return false;
+    [pc, mask] = g;
+    return true;
+  };
+  while (instructions < maxInstructions) {
+    if ((mask & ~exited) === 0 || pc >= decoded.length) {
+      if (!next()) break;
+      continue;
+    }
+    mask &= ~exited;
+    const d = decoded[pc];
+    executions[pc]++;
+    instructions++;
+    const lanes = guardLanes(d, regs, mask);
+    if (guardUnknown && (d.ins.opcode === "BRA" || d.ins.opcode === "EXIT")) unknownBranches.set(d.ins.address, (unknownBranches.get(d.ins.address) ?? 0) + 1);
+    const op = d.ins.opcode;
+    if (op === "BRA") {
+      const target = d.ins.target === undefined ? undefined : indexOf.get(d.ins.target);
+      let taken = d.mods.has("DIV") ? (mask !== (live & ~exited) ? lanes : 0) : lanes;
+      if (target === undefined) taken = 0;
+      if (target === pc && d.ins.guard === undefined) {
+        // The compiler's trap after the last EXIT: a path that reaches it ends there.
+        exited |= mask;
+        continue;
+      }
+      if (taken === mask) pc = target!;
+      else if (taken === 0) pc++;
+      else {
+        stack.push([pc + 1, mask & ~taken]);
+        pc = target!;
+        mask = taken;
+      }
+      continue;
+    }
+    if (op === "EXIT") {
+      exited |= lanes;
+      pc++;
+      continue;
+    }
+    if (op === "BSSY") {
+      const b = barrierIndex(d);
+      expected[b] = mask;
+      arrived[b] = 0;
+      resumeAt[b] = -1;
+      pc++;
+      continue;
+    }
+    if (op === "BSYNC") {
+      const b = barrierIndex(d);
+      arrived[b] |= mask;
+      resumeAt[b] = pc + 1;
+      mask = 0; // wait: next() resumes the barrier once every expected lane is there
+      continue;
+    }
+    if (op === "BREAK") {
+      const b = barrierIndex(d);
+      expected[b] &= ~lanes;
+      pc++;
+      continue;
+    }
+    execute(d, regs, lanes, ctx);
+    pc++;
+  }
+  return { instructions, executions, unknownBranches, runaway: instructions >= maxInstructions };
+}
+
+function barrierIndex(d: Decoded): number {
+  const b = d.ops.find((o) => o.kind === "barrier");
+  return b?.kind === "barrier" ? b.index : 0;
+}

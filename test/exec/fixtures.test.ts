@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { fixtureInstructions } from "./fixture-counts.js";
+
+/** ncu's smsp__inst_executed.sum of each fixture launch (validation/sass/data/summary.csv). */
+function measured(): { kernel: string; warpsPerSm: number; threads: number; blocks: number; iters: number; inst: number }[] {
+  const [head, ...rows] = readFileSync("validation/sass/data/summary.csv", "utf8").trim().split("\n").map((l) => l.split(","));
+  const col = (name: string) => head.indexOf(name);
+  return rows.map((r) => ({
+    kernel: r[col("kernel")],
+    warpsPerSm: Number(r[col("warps_per_sm")]),
+    threads: Number(r[col("threads_per_block")]),
+    blocks: Number(r[col("blocks")]),
+    iters: Number(r[col("iters")]),
+    inst: Number(r[col("smsp__inst_executed.sum")]),
+  }));
+}
+
+describe("a kernel run from its listing and arguments issues the instructions ncu counted", () => {
+  for (const row of measured().filter((r) => r.warpsPerSm === 4)) {
+    it(`${row.kernel}, ${row.blocks} blocks of ${row.threads}, iters ${row.iters}: ${row.inst}`, () => {
+      const { total } = fixtureInstructions(row.kernel, row.blocks, row.threads, row.iters);
+      expect(total).toBe(row.inst);
+    });
+  }
+});

@@ -4,6 +4,42 @@ import { type Launch, blockIndex, threadIndex } from "./launch.js";
 import { type Operand, RZ, parseOperand } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
+const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
+const COMBINES: Readonly<Record<string, alu.Combine>> = { AND: 0, OR: 1, XOR: 2 };
+
+const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FADD: 4, FFMA: 5, FLO: 6, FMUL: 7, FSEL: 8, HFMA2: 9, I2F: 10, I2FP: 11, IABS: 12, IADD3: 13, IMAD: 14, IMNMX: 15, ISETP: 16, LDC: 17, LEA: 18, LOP3: 19, MOV: 20, MUFU: 21, PLOP3: 22, POPC: 23, R2UR: 24, S2R: 25, SEL: 26, SHF: 27, SHFL: 28, VIADD: 29, VIMNMX: 30, VOTE: 31 } as const;
+/** Uniform-datapath opcodes (executed once per warp), and everything else. */
+const UNIFORM = 32;
+const OTHER = 33;
+const OPCODE_CODES = new Map<string, number>([...Object.entries(Op), ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number])]);
+
+/** The modifiers the executor reads, as booleans (read once per instruction, not per lane). */
+export interface Flags {
+  readonly M128: boolean;
+  readonly M32: boolean;
+  readonly M64: boolean;
+  readonly EX: boolean;
+  readonly HI: boolean;
+  readonly L: boolean;
+  readonly RCP: boolean;
+  readonly RP: boolean;
+  readonly S32: boolean;
+  readonly S64: boolean;
+  readonly SH: boolean;
+  readonly U16: boolean;
+  readonly U32: boolean;
+  readonly U64: boolean;
+  readonly U8: boolean;
+  readonly W: boolean;
+  readonly WIDE: boolean;
+  readonly X: boolean;
+}
+
+function flagsOf(modifiers: readonly string[]): Flags {
+  const has = new Set(modifiers);
+  return { M128: has.has("128"), M32: has.has("32"), M64: has.has("64"), EX: has.has("EX"), HI: has.has("HI"), L: has.has("L"), RCP: has.has("RCP"), RP: has.has("RP"), S32: has.has("S32"), S64: has.has("S64"), SH: has.has("SH"), U16: has.has("U16"), U32: has.has("U32"), U64: has.has("U64"), U8: has.has("U8"), W: has.has("W"), WIDE: has.has("WIDE"), X: has.has("X") };
+}
+
 /** An instruction with its operands decoded once. */
 export interface Decoded {
   readonly ins: SassInstruction;
@@ -11,6 +47,12 @@ export interface Decoded {
   /** The guard predicate (`@!P0`), if any. */
   readonly guard: Extract<Operand, { kind: "pred" }> | undefined;
   readonly mods: ReadonlySet<string>;
+  readonly f: Flags;
+  /** The opcode as a small number (OPCODE_CODES), for the per-lane switch. */
+  readonly code: number;
+  /** ISETP's comparison and how it combines with the predicate operand (read once from the modifiers). */
+  readonly cmp: alu.Compare;
+  readonly combine: alu.Combine;
 }
 
 export function decode(ins: SassInstruction): Decoded {
@@ -20,6 +62,10 @@ export function decode(ins: SassInstruction): Decoded {
     ops: ins.operands.map(parseOperand),
     guard: guard?.kind === "pred" ? { ...guard, not: ins.guard!.startsWith("@!") } : undefined,
     mods: new Set(ins.modifiers),
+    f: flagsOf(ins.modifiers),
+    code: OPCODE_CODES.get(ins.opcode) ?? OTHER,
+    cmp: COMPARES[ins.modifiers.find((m) => m in COMPARES) ?? "EQ"],
+    combine: COMBINES[ins.modifiers.find((m) => m in COMBINES) ?? "AND"],
   };
 }
 
@@ -98,6 +144,15 @@ function isKnown(op: Operand, regs: WarpRegisters, lane: number, ctx: ExecContex
   }
 }
 
+/** Whether the operands at indices a..e (those present; -1 for none) are known in lane l. */
+function kn(ops: readonly Operand[], regs: WarpRegisters, l: number, ctx: ExecContext, a: number, b = -1, c = -1, d = -1, e = -1): boolean {
+  return known1(ops, regs, l, ctx, a) && known1(ops, regs, l, ctx, b) && known1(ops, regs, l, ctx, c) && known1(ops, regs, l, ctx, d) && known1(ops, regs, l, ctx, e);
+}
+
+function known1(ops: readonly Operand[], regs: WarpRegisters, l: number, ctx: ExecContext, i: number): boolean {
+  return i < 0 || ops[i] === undefined || isKnown(ops[i], regs, l, ctx);
+}
+
 function constWord(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters, lane: number): number {
   let byte = op.offset;
   if (op.reg >= 0) byte += regs.get(op.reg, lane);
@@ -133,152 +188,147 @@ const pair = new Int32Array(2);
  */
 export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext): void {
   if (lanes === 0) return;
-  const { ins, ops, mods } = d;
-  const op = ins.opcode;
-  if (UNIFORM_OPS.has(op)) return executeUniform(d, regs, ctx, firstLane(lanes));
-  if (op === "R2UR") return r2ur(d, regs, lanes);
-  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, op, ops, mods, regs, l, ctx, lanes);
+  const { ops, f, code } = d;
+  if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
+  if (code === Op.R2UR) return r2ur(d, regs, lanes);
+  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, code, ops, f, regs, l, ctx, lanes);
 }
 
 function firstLane(mask: number): number {
   return 31 - Math.clz32(mask & -mask);
 }
 
-const UNIFORM_OPS = new Set(["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"]);
 
 /** One lane of a per-thread instruction. */
-function lane(d: Decoded, op: string, ops: readonly Operand[], mods: ReadonlySet<string>, regs: WarpRegisters, l: number, ctx: ExecContext, lanes: number): void {
-  const v = (i: number) => read(ops[i], regs, l, ctx);
-  const k = (...is: number[]) => is.every((i) => ops[i] === undefined || isKnown(ops[i], regs, l, ctx));
+function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, regs: WarpRegisters, l: number, ctx: ExecContext, lanes: number): void {
   const dst = ops[0]?.kind === "reg" ? ops[0].index : RZ;
-  const put = (value: number, known: boolean) => regs.set(dst, l, value, known);
-  const unsigned = mods.has("U32") || mods.has("U64");
+  const unsigned = f.U32 || f.U64;
   switch (op) {
-    case "MOV":
-    case "IMAD": {
-      if (op === "MOV") return put(v(1), k(1));
-      if (mods.has("WIDE")) {
-        alu.imadWide(v(1), v(2), v(3), cHi(ops[3], regs, l, ctx), !unsigned, pair);
-        const known = k(1, 2, 3) && cHiKnown(ops[3], regs, l, ctx);
+    case Op.MOV:
+    case Op.IMAD: {
+      if (op === Op.MOV) return regs.set(dst, l, read(ops[1], regs, l, ctx), kn(ops, regs, l, ctx, 1));
+      if (f.WIDE) {
+        alu.imadWide(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cHi(ops[3], regs, l, ctx), !unsigned, pair);
+        const known = kn(ops, regs, l, ctx, 1, 2, 3) && cHiKnown(ops[3], regs, l, ctx);
         regs.set(dst, l, pair[0], known);
         return regs.set(dst + 1, l, pair[1], known);
       }
-      if (mods.has("HI")) return put(alu.imadHi(v(1), v(2), v(3), cHi(ops[3], regs, l, ctx), !unsigned), k(1, 2, 3) && cHiKnown(ops[3], regs, l, ctx));
-      const carry = mods.has("X") && ops[4] !== undefined ? v(4) : 0;
-      return put(alu.imad(v(1), v(2), v(3)) + carry, k(1, 2, 3, 4));
+      if (f.HI) return regs.set(dst, l, alu.imadHi(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cHi(ops[3], regs, l, ctx), !unsigned), kn(ops, regs, l, ctx, 1, 2, 3) && cHiKnown(ops[3], regs, l, ctx));
+      const carry = f.X && ops[4] !== undefined ? read(ops[4], regs, l, ctx) : 0;
+      return regs.set(dst, l, alu.imad(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx)) + carry, kn(ops, regs, l, ctx, 1, 2, 3, 4));
     }
-    case "IADD3":
-      return iadd3(d, regs, l, ctx, v, k);
-    case "VIADD":
-      return put((v(1) + v(2)) | 0, k(1, 2));
-    case "LEA": {
+    case Op.IADD3:
+      return iadd3(d, regs, l, ctx);
+    case Op.VIADD:
+      return regs.set(dst, l, (read(ops[1], regs, l, ctx) + read(ops[2], regs, l, ctx)) | 0, kn(ops, regs, l, ctx, 1, 2));
+    case Op.LEA: {
       // LEA d, [P,] a, b, s / LEA.HI d, [P,] a, b, c, s [, carry-in predicate]
       const o = ops[1].kind === "pred" ? 2 : 1;
-      if (mods.has("HI")) {
-        const carry = mods.has("X") && ops[o + 4] !== undefined ? v(o + 4) : 0;
-        return put(alu.leaHi(v(o), v(o + 1), v(o + 2), v(o + 3)) + carry, k(o, o + 1, o + 2, o + 3, o + 4));
+      if (f.HI) {
+        const carry = f.X && ops[o + 4] !== undefined ? read(ops[o + 4], regs, l, ctx) : 0;
+        return regs.set(dst, l, alu.leaHi(read(ops[o], regs, l, ctx), read(ops[o + 1], regs, l, ctx), read(ops[o + 2], regs, l, ctx), read(ops[o + 3], regs, l, ctx)) + carry, kn(ops, regs, l, ctx, o, o + 1, o + 2, o + 3, o + 4));
       }
-      const shifted = (v(o) << v(o + 2)) >>> 0;
-      const sum = shifted + (v(o + 1) >>> 0) + (mods.has("X") && ops[o + 3] !== undefined ? v(o + 3) : 0);
-      if (o === 2 && ops[1].kind === "pred") regs.setPred(ops[1].index, l, sum > 0xffffffff, k(o, o + 1, o + 2));
-      return put(sum | 0, k(o, o + 1, o + 2));
+      const shifted = (read(ops[o], regs, l, ctx) << read(ops[o + 2], regs, l, ctx)) >>> 0;
+      const sum = shifted + (read(ops[o + 1], regs, l, ctx) >>> 0) + (f.X && ops[o + 3] !== undefined ? read(ops[o + 3], regs, l, ctx) : 0);
+      if (o === 2 && ops[1].kind === "pred") regs.setPred(ops[1].index, l, sum > 0xffffffff, kn(ops, regs, l, ctx, o, o + 1, o + 2));
+      return regs.set(dst, l, sum | 0, kn(ops, regs, l, ctx, o, o + 1, o + 2));
     }
-    case "SHF": {
-      const left = mods.has("L");
-      const wrap = mods.has("W");
-      const hi = mods.has("HI");
-      const signed = mods.has("S32") || mods.has("S64");
-      const value = left ? (hi ? alu.shfLeft(v(1), v(3), v(2), wrap) : lowLeft(v(1), v(2), wrap)) : alu.shfRight(v(1), v(3), v(2), wrap, signed, hi);
-      return put(value, k(1, 2, 3));
+    case Op.SHF: {
+      const left = f.L;
+      const wrap = f.W;
+      const hi = f.HI;
+      const signed = f.S32 || f.S64;
+      const value = left ? (hi ? alu.shfLeft(read(ops[1], regs, l, ctx), read(ops[3], regs, l, ctx), read(ops[2], regs, l, ctx), wrap) : lowLeft(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), wrap)) : alu.shfRight(read(ops[1], regs, l, ctx), read(ops[3], regs, l, ctx), read(ops[2], regs, l, ctx), wrap, signed, hi);
+      return regs.set(dst, l, value, kn(ops, regs, l, ctx, 1, 2, 3));
     }
-    case "LOP3": {
+    case Op.LOP3: {
       // LOP3.LUT [P,] d, a, b, c, lut, Pin
       const pOut = ops[0].kind === "pred" ? ops[0] : undefined;
       const o = pOut ? 1 : 0;
       const d0 = ops[o].kind === "reg" ? (ops[o] as Extract<Operand, { kind: "reg" }>).index : RZ;
-      const r = alu.lop3(v(o + 1), v(o + 2), v(o + 3), v(o + 4));
-      const known = k(o + 1, o + 2, o + 3);
+      const r = alu.lop3(read(ops[o + 1], regs, l, ctx), read(ops[o + 2], regs, l, ctx), read(ops[o + 3], regs, l, ctx), read(ops[o + 4], regs, l, ctx));
+      const known = kn(ops, regs, l, ctx, o + 1, o + 2, o + 3);
       regs.set(d0, l, r, known);
-      if (pOut !== undefined) regs.setPred(pOut.index, l, r !== 0 || (ops[o + 5] !== undefined && v(o + 5) === 1), known);
+      if (pOut !== undefined) regs.setPred(pOut.index, l, r !== 0 || (ops[o + 5] !== undefined && read(ops[o + 5], regs, l, ctx) === 1), known);
       return;
     }
-    case "PLOP3": {
-      const a = v(2) === 1;
-      const b = v(3) === 1;
-      const c = v(4) === 1;
-      const known = k(2, 3, 4);
-      if (ops[0].kind === "pred") regs.setPred(ops[0].index, l, alu.plop3(a, b, c, v(5)), known);
-      if (ops[1].kind === "pred" && ops[6] !== undefined) regs.setPred(ops[1].index, l, alu.plop3(a, b, c, v(6)), known);
+    case Op.PLOP3: {
+      const a = read(ops[2], regs, l, ctx) === 1;
+      const b = read(ops[3], regs, l, ctx) === 1;
+      const c = read(ops[4], regs, l, ctx) === 1;
+      const known = kn(ops, regs, l, ctx, 2, 3, 4);
+      if (ops[0].kind === "pred") regs.setPred(ops[0].index, l, alu.plop3(a, b, c, read(ops[5], regs, l, ctx)), known);
+      if (ops[1].kind === "pred" && ops[6] !== undefined) regs.setPred(ops[1].index, l, alu.plop3(a, b, c, read(ops[6], regs, l, ctx)), known);
       return;
     }
-    case "ISETP":
-      return isetp(d, regs, l, ctx, v, k);
-    case "SEL":
-    case "FSEL":
-      return put(v(3) === 1 ? v(1) : v(2), k(1, 2, 3));
-    case "IABS":
-      return put(alu.iabs(v(1)), k(1));
-    case "IMNMX":
-    case "VIMNMX":
-      return put(alu.minMax(v(1), v(2), ops[3] !== undefined && v(3) === 0, unsigned), k(1, 2, 3));
-    case "FLO":
-      return put(alu.flo(v(1), !unsigned, mods.has("SH")), k(1));
-    case "POPC":
-      return put(alu.popc(v(1)), k(1));
-    case "BMSK":
-      return put(alu.bmsk(v(1), v(2)), k(1, 2));
-    case "BREV": {
-      let x = v(1) >>> 0;
+    case Op.ISETP:
+      return isetp(d, regs, l, ctx);
+    case Op.SEL:
+    case Op.FSEL:
+      return regs.set(dst, l, read(ops[3], regs, l, ctx) === 1 ? read(ops[1], regs, l, ctx) : read(ops[2], regs, l, ctx), kn(ops, regs, l, ctx, 1, 2, 3));
+    case Op.IABS:
+      return regs.set(dst, l, alu.iabs(read(ops[1], regs, l, ctx)), kn(ops, regs, l, ctx, 1));
+    case Op.IMNMX:
+    case Op.VIMNMX:
+      return regs.set(dst, l, alu.minMax(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), ops[3] !== undefined && read(ops[3], regs, l, ctx) === 0, unsigned), kn(ops, regs, l, ctx, 1, 2, 3));
+    case Op.FLO:
+      return regs.set(dst, l, alu.flo(read(ops[1], regs, l, ctx), !unsigned, f.SH), kn(ops, regs, l, ctx, 1));
+    case Op.POPC:
+      return regs.set(dst, l, alu.popc(read(ops[1], regs, l, ctx)), kn(ops, regs, l, ctx, 1));
+    case Op.BMSK:
+      return regs.set(dst, l, alu.bmsk(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx)), kn(ops, regs, l, ctx, 1, 2));
+    case Op.BREV: {
+      let x = read(ops[1], regs, l, ctx) >>> 0;
       let r = 0;
       for (let i = 0; i < 32; i++, x >>>= 1) r = (r << 1) | (x & 1);
-      return put(r, k(1));
+      return regs.set(dst, l, r, kn(ops, regs, l, ctx, 1));
     }
-    case "S2R":
-    case "CS2R":
-      if (op === "CS2R" && ops[1]?.kind === "special" && ops[1].name === "SRZ") {
-        put(0, true);
-        if (!mods.has("32")) regs.set(dst + 1, l, 0, true);
+    case Op.S2R:
+    case Op.CS2R:
+      if (op === Op.CS2R && ops[1]?.kind === "special" && ops[1].name === "SRZ") {
+        regs.set(dst, l, 0, true);
+        if (!f.M32) regs.set(dst + 1, l, 0, true);
         return;
       }
-      return put(v(1), k(1));
-    case "LDC": {
-      put(v(1), k(1));
-      if (mods.has("64") && ops[1].kind === "const") regs.set(dst + 1, l, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
+      return regs.set(dst, l, read(ops[1], regs, l, ctx), kn(ops, regs, l, ctx, 1));
+    case Op.LDC: {
+      regs.set(dst, l, read(ops[1], regs, l, ctx), kn(ops, regs, l, ctx, 1));
+      if (f.M64 && ops[1].kind === "const") regs.set(dst + 1, l, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), kn(ops, regs, l, ctx, 1));
       return;
     }
-    case "I2F":
-    case "I2FP": {
-      const signed = !(mods.has("U32") || mods.has("U16") || mods.has("U8"));
-      const x = signed ? v(1) | 0 : v(1) >>> 0;
-      return put(mods.has("RP") ? alu.i2fRoundUp(v(1), !signed) : alu.floatBits(x), k(1));
+    case Op.I2F:
+    case Op.I2FP: {
+      const signed = !(f.U32 || f.U16 || f.U8);
+      const x = signed ? read(ops[1], regs, l, ctx) | 0 : read(ops[1], regs, l, ctx) >>> 0;
+      return regs.set(dst, l, f.RP ? alu.i2fRoundUp(read(ops[1], regs, l, ctx), !signed) : alu.floatBits(x), kn(ops, regs, l, ctx, 1));
     }
-    case "F2I":
-      return put(alu.f2iTrunc(v(1), unsigned), k(1));
-    case "MUFU":
-      if (mods.has("RCP")) return put(alu.rcp(v(1)), k(1));
-      return put(0, false);
-    case "FADD":
-    case "FMUL":
-    case "FFMA": {
-      const a = alu.bitsFloat(v(1));
-      const b = alu.bitsFloat(v(2));
-      const r = op === "FADD" ? a + b : op === "FMUL" ? a * b : a * b + alu.bitsFloat(v(3));
-      return put(alu.floatBits(Math.fround(r)), k(1, 2, op === "FFMA" ? 3 : 1));
+    case Op.F2I:
+      return regs.set(dst, l, alu.f2iTrunc(read(ops[1], regs, l, ctx), unsigned), kn(ops, regs, l, ctx, 1));
+    case Op.MUFU:
+      if (f.RCP) return regs.set(dst, l, alu.rcp(read(ops[1], regs, l, ctx)), kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, 0, false);
+    case Op.FADD:
+    case Op.FMUL:
+    case Op.FFMA: {
+      const a = alu.bitsFloat(read(ops[1], regs, l, ctx));
+      const b = alu.bitsFloat(read(ops[2], regs, l, ctx));
+      const r = op === Op.FADD ? a + b : op === Op.FMUL ? a * b : a * b + alu.bitsFloat(read(ops[3], regs, l, ctx));
+      return regs.set(dst, l, alu.floatBits(Math.fround(r)), kn(ops, regs, l, ctx, 1, 2, op === Op.FFMA ? 3 : 1));
     }
-    case "HFMA2":
+    case Op.HFMA2:
       // The compiler's way to load a constant: HFMA2.MMA Rd, -RZ, RZ, lo, hi (0 * 0 + the pair).
-      if (isZero(ops[1]) || isZero(ops[2])) return put((halfBits(ops[3]) & 0xffff) | (halfBits(ops[4] ?? ops[3]) << 16), true);
-      return put(0, false);
-    case "SHFL":
+      if (isZero(ops[1]) || isZero(ops[2])) return regs.set(dst, l, (halfBits(ops[3]) & 0xffff) | (halfBits(ops[4] ?? ops[3]) << 16), true);
+      return regs.set(dst, l, 0, false);
+    case Op.SHFL:
       return shfl(d, regs, l, ctx, lanes);
-    case "VOTE":
+    case Op.VOTE:
       return vote(d, regs, l, ctx, lanes);
     default:
       // Loads, atomics and floating-point work the executor does not follow: destinations unknown.
-      if (ops[0]?.kind === "reg" && !STORES.has(op)) {
-        put(0, false);
-        if (mods.has("64") || mods.has("WIDE")) regs.set(dst + 1, l, 0, false);
-        if (mods.has("128")) for (let i = 1; i < 4; i++) regs.set(dst + i, l, 0, false);
+      if (ops[0]?.kind === "reg" && !STORES.has(d.ins.opcode)) {
+        regs.set(dst, l, 0, false);
+        if (f.M64 || f.WIDE) regs.set(dst + 1, l, 0, false);
+        if (f.M128) for (let i = 1; i < 4; i++) regs.set(dst + i, l, 0, false);
       }
   }
 }
@@ -315,41 +365,36 @@ function halfBits(op: Operand | undefined): number {
   return sign | ((e + 15) << 10) | (mant & 0x3ff);
 }
 
-function iadd3(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, v: (i: number) => number, k: (...is: number[]) => boolean): void {
+function iadd3(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext): void {
   // IADD3 d, [carry-out P, [P],] a, b, c [, carry-in P, P] (.X)
-  const ops = d.ops;
+  const { ops, f } = d;
   let o = 1;
   const outs: number[] = [];
   while (ops[o]?.kind === "pred") outs.push(o++);
-  const carryIn = d.mods.has("X") ? (ops[o + 3] !== undefined ? v(o + 3) : 0) + (ops[o + 4] !== undefined ? v(o + 4) : 0) : 0;
-  alu.iadd3(v(o), v(o + 1), v(o + 2), carryIn, pair);
-  const known = k(o, o + 1, o + 2, o + 3, o + 4);
+  const carryIn = f.X ? (ops[o + 3] !== undefined ? read(ops[o + 3], regs, l, ctx) : 0) + (ops[o + 4] !== undefined ? read(ops[o + 4], regs, l, ctx) : 0) : 0;
+  alu.iadd3(read(ops[o], regs, l, ctx), read(ops[o + 1], regs, l, ctx), read(ops[o + 2], regs, l, ctx), carryIn, pair);
+  const known = kn(ops, regs, l, ctx, o, o + 1, o + 2, o + 3, o + 4);
   if (ops[0].kind === "reg") regs.set(ops[0].index, l, pair[0], known);
   const out0 = ops[outs[0]];
   if (out0?.kind === "pred") regs.setPred(out0.index, l, pair[1] >= 1, known);
   const out1 = ops[outs[1]];
   if (out1?.kind === "pred") regs.setPred(out1.index, l, pair[1] >= 2, known);
-  void ctx;
 }
 
-const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
-const COMBINES: Readonly<Record<string, alu.Combine>> = { AND: 0, OR: 1, XOR: 2 };
 
-function isetp(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, v: (i: number) => number, k: (...is: number[]) => boolean): void {
+function isetp(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext): void {
+  const { ops, f } = d;
   // ISETP.cmp[.U32].bop[.EX] Pd, Pq, a, b, Pc [, Pex]
-  const mods = d.ins.modifiers;
-  const cmp = COMPARES[mods.find((m) => m in COMPARES) ?? "EQ"];
-  const how = COMBINES[mods.find((m) => m in COMBINES) ?? "AND"];
-  const unsigned = mods.includes("U32");
-  const ex = mods.includes("EX");
-  const low = ex ? v(5) === 1 : false;
-  const x = ex ? alu.compareEx(v(2), v(3), cmp, unsigned, low) : alu.compare(v(2), v(3), cmp, unsigned);
-  const p = v(4) === 1;
-  const known = k(2, 3, 4, 5);
+  const { cmp, combine: how } = d;
+  const unsigned = f.U32;
+  const ex = f.EX;
+  const low = ex ? read(ops[5], regs, l, ctx) === 1 : false;
+  const x = ex ? alu.compareEx(read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cmp, unsigned, low) : alu.compare(read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cmp, unsigned);
+  const p = read(ops[4], regs, l, ctx) === 1;
+  const known = kn(ops, regs, l, ctx, 2, 3, 4, 5);
   const [pd, pq] = d.ops;
   if (pd.kind === "pred") regs.setPred(pd.index, l, alu.combine(x, p, how), known);
   if (pq.kind === "pred") regs.setPred(pq.index, l, alu.combine(!x, p, how), known);
-  void ctx;
 }
 
 /** SHFL.mode PT, d, a, b(lane or offset), c(clamp and segment mask). */
@@ -408,6 +453,7 @@ function vote(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, lane
 
 /** A uniform-datapath instruction: once for the warp (lane `l` supplies R2UR's and VOTEU's per-lane sources). */
 function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: number): void {
+  const { f } = d;
   const { ops, mods } = d;
   const op = d.ins.opcode;
   const v = (i: number) => read(ops[i], regs, l, ctx);
@@ -420,18 +466,18 @@ function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: nu
       return void put(v(1), k(1));
     case "ULDC":
       put(v(1), k(1));
-      if (mods.has("64") && ops[1].kind === "const") regs.setUniform(dst + 1, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
+      if (f.M64 && ops[1].kind === "const") regs.setUniform(dst + 1, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
       return;
     case "UIADD3": {
       let o = 1;
       while (ops[o]?.kind === "pred") o++;
-      alu.iadd3(v(o), v(o + 1), v(o + 2), d.mods.has("X") && ops[o + 3] !== undefined ? v(o + 3) : 0, pair);
+      alu.iadd3(v(o), v(o + 1), v(o + 2), f.X && ops[o + 3] !== undefined ? v(o + 3) : 0, pair);
       return void put(pair[0], k(o, o + 1, o + 2));
     }
     case "UIMAD":
       return void put(alu.imad(v(1), v(2), v(3)), k(1, 2, 3));
     case "ULEA":
-      return void put(mods.has("HI") ? alu.leaHi(v(1), v(2), v(3), v(4)) : alu.lea(v(1), v(2), v(3)), k(1, 2, 3, 4));
+      return void put(f.HI ? alu.leaHi(v(1), v(2), v(3), v(4)) : alu.lea(v(1), v(2), v(3)), k(1, 2, 3, 4));
     case "ULOP3": {
       const o = ops[0].kind === "pred" ? 1 : 0;
       const r = alu.lop3(v(o + 1), v(o + 2), v(o + 3), v(o + 4));
@@ -442,8 +488,8 @@ function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: nu
     case "USEL":
       return void put(v(3) === 1 ? v(1) : v(2), k(1, 2, 3));
     case "USHF": {
-      const left = mods.has("L");
-      const value = left ? (mods.has("HI") ? alu.shfLeft(v(1), v(3), v(2), mods.has("W")) : lowLeft(v(1), v(2), mods.has("W"))) : alu.shfRight(v(1), v(3), v(2), mods.has("W"), mods.has("S32"), mods.has("HI"));
+      const left = f.L;
+      const value = left ? (f.HI ? alu.shfLeft(v(1), v(3), v(2), f.W) : lowLeft(v(1), v(2), f.W)) : alu.shfRight(v(1), v(3), v(2), f.W, f.S32, f.HI);
       return void put(value, k(1, 2, 3));
     }
     case "UISETP": {

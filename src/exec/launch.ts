@@ -44,3 +44,15 @@ export function threadIndex(linear: number, block: Dim3, axis: number): number {
 export function blockIndex(linear: number, grid: Dim3, axis: number): number {
   return threadIndex(linear, grid, axis);
 }
+
+/**
+ * Where each architecture's constant bank 0 puts the first kernel parameter, read off listings
+ * of the same kernel compiled for each (validation/sass/robustness/sm_*.sass: the parameters'
+ * c[0x0][..] reads): 0x160 from sm_70 to sm_89, 0x210 on sm_90. sm_100 and sm_120 move the
+ * parameters to 0x380 and the launch's shapes elsewhere, not yet mapped: undefined.
+ */
+export function paramBaseOf(arch: string): number | undefined {
+  if (arch === "sm_90") return 0x210;
+  if (/^sm_(7\d|8\d)$/.test(arch)) return 0x160;
+  return undefined;
+}

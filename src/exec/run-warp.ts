@@ -21,6 +21,9 @@ export interface WarpRun {
   readonly instructions: number;
   /** Issues of each instruction (by index in the kernel). */
   readonly executions: Float64Array;
+  /** For each branch (by index): issues in which every running lane took it, and in which only some did (the warp split). */
+  readonly taken: Float64Array;
+  readonly split: Float64Array;
   /** Branches whose direction depended on values the executor does not know, by address: times decided as not taken. */
   readonly unknownBranches: ReadonlyMap<number, number>;
   /** True when the run stopped at the instruction limit instead of every lane exiting. */
@@ -42,6 +45,8 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
   const { decoded, indexOf } = exe;
   const regs = new WarpRegisters();
   const executions = new Float64Array(decoded.length);
+  const takenAll = new Float64Array(decoded.length);
+  const split = new Float64Array(decoded.length);
   const unknownBranches = new Map<number, number>();
   const first = ctx.warpInBlock * LANES;
   const live = first + LANES <= threadsPerBlock ? -1 : (1 << Math.max(0, threadsPerBlock - first)) - 1;
@@ -92,9 +97,12 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
         exited |= mask;
         continue;
       }
-      if (taken === mask) pc = target!;
-      else if (taken === 0) pc++;
+      if (taken === mask) {
+        takenAll[pc]++;
+        pc = target!;
+      } else if (taken === 0) pc++;
       else {
+        split[pc]++;
         stack.push([pc + 1, mask & ~taken]);
         pc = target!;
         mask = taken;
@@ -102,6 +110,8 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       continue;
     }
     if (op === "EXIT") {
+      if (lanes === mask) takenAll[pc]++;
+      else if (lanes !== 0) split[pc]++;
       exited |= lanes;
       pc++;
       continue;
@@ -130,7 +140,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     execute(d, regs, lanes, ctx);
     pc++;
   }
-  return { instructions, executions, unknownBranches, runaway: instructions >= maxInstructions };
+  return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions };
 }
 
 function barrierIndex(d: Decoded): number {

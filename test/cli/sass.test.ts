@@ -98,3 +98,31 @@ describe("the listing's architecture", () => {
     expect((await cli(...args, "--arch", "sm_90")).stdout).toMatch(/\(sm_90, /);
   });
 });
+
+describe("warpsim sass --grid --block --args: the kernel's own arithmetic decides its control flow", () => {
+  it("grid_stride_sum on SM 0 (4 warps, n = 132 x 128 x 64): 320 issues per warp as ncu counted, the unrolled loop 16 trips", async () => {
+    // ncu: smsp__inst_executed.sum 168,960 over 132 x 4 warps = 320 (validation/sass/data/summary.csv).
+    const r = await cli("sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "ptr:32MiB, ptr:32MiB, i32:1081344");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/blocks 0; 4 warps/);
+    expect(r.stdout).toMatch(/warp-instructions per warp: 320\n/);
+    expect(r.stdout).toMatch(/--trip 0x0460=16 --taken 0x0280=1/);
+  });
+
+  it("an out-of-range bound check: every warp leaves at the first branch's target", async () => {
+    const r = await cli("sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "ptr:32MiB, ptr:32MiB, i32:0");
+    expect(r.stdout).toMatch(/warp-instructions per warp: 18\n/);
+  });
+
+  it("bad input names the argument or the parameter bytes left unfilled, and exits 1", async () => {
+    const short = await cli("sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "ptr:32MiB, i32:5");
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/reads c\[0x0\]\[0x220\] \(parameter bytes 16\.\.19\), past the 12 bytes its 2 arguments fill/);
+    const typeless = await cli("sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "32MiB, 32MiB, 5");
+    expect(typeless.stderr).toMatch(/argument 1: expected a type before the value/);
+    const noBlock = await cli("sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132");
+    expect(noBlock.stderr).toMatch(/needs both --grid X\[,Y,Z\] and --block/);
+    const noKernel = await cli("sass", LISTING, "--grid", "132");
+    expect(noKernel.stderr).toMatch(/--grid and --args need --kernel NAME/);
+  });
+});

@@ -20,6 +20,11 @@ export interface SassRunOptions {
   /** Preset name; undefined: the listing's own (listingArch). */
   arch?: string;
   scheduler?: string;
+  /** Run the kernel's own arithmetic for its control flow (docs/execution.md): the launch and arguments. */
+  grid?: number[];
+  block?: number[];
+  args?: string;
+  sm?: number;
 }
 
 /** commander collector for repeated `ADDRESS=VALUE` flags (`--trip 0x01c0=64`). */

@@ -16,15 +16,18 @@ export interface FoundControl {
  * What execution found for the declared-trips model: each backward branch's trips per entry
  * (its issues over the issues that did not go back), each forward branch's and guarded EXIT's
  * share of issues in which every running lane took it. Branches the warps split are left out
- * (their paths are not one loop or one direction).
+ * (their paths are not one loop or one direction); a loop the launch never enters gets 1.
  */
 export function foundControl(kernel: SassKernel, p: KernelProfile): FoundControl {
   const trips = new Map<number, number>();
   const taken = new Map<number, number>();
   kernel.instructions.forEach((ins, i) => {
     const issues = p.executions[i];
+    const loop = ins.opcode === "BRA" && ins.target !== undefined && ins.target < ins.address && ins.guard !== undefined;
+    // A loop this launch never enters still needs a count in the declared model: any will do.
+    if (loop && issues === 0 && ins.guard !== "@!PT") trips.set(ins.address, 1);
     if (issues === 0 || p.split[i] > 0) return;
-    if (ins.opcode === "BRA" && ins.target !== undefined && ins.target < ins.address && ins.guard !== undefined) {
+    if (loop) {
       const exits = issues - p.taken[i];
       if (exits > 0) trips.set(ins.address, issues / exits);
     } else if ((ins.opcode === "BRA" && ins.target !== undefined && ins.target > ins.address && ins.guard !== undefined) || (ins.opcode === "EXIT" && ins.guard !== undefined)) {

@@ -126,3 +126,23 @@ describe("warpsim sass --grid --block --args: the kernel's own arithmetic decide
     expect(noKernel.stderr).toMatch(/--grid and --args need --kernel NAME/);
   });
 });
+
+describe("warpsim run --sass with a launch and arguments: no trip count given", () => {
+  it("ldg_imad at 8 warps issues what ncu counted (28,808 on the SM), as with --trip 0x01c0=256", async () => {
+    const r = await cli("run", "--sass", LISTING, "--kernel", "ldg_imad", "--grid", "132", "--block", "256", "--args", "ptr:256MiB,ptr:256MiB,i32:256,i32:1048575", "--memory", "l2", "--format", "json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).sm.instExecuted).toBe(28808);
+    expect(r.stderr).toMatch(/control flow from running the kernel on SM 0's 1 block: 3601\.0 instructions per warp; trips 0x01c0 256/);
+  });
+
+  it("grid_stride_sum's unrolled loop and its skipped remainder come from n: 320 per warp, 1,280 for 4 warps", async () => {
+    const r = await cli("run", "--sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "ptr:32MiB,ptr:32MiB,i32:1081344", "--format", "json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).sm.instExecuted).toBe(1280);
+  });
+
+  it("a trip given by hand wins over what execution found", async () => {
+    const r = await cli("run", "--sass", LISTING, "--kernel", "ldg_imad", "--grid", "132", "--block", "256", "--args", "ptr:256MiB,ptr:256MiB,i32:256,i32:1048575", "--trip", "0x01c0=10", "--format", "json");
+    expect(JSON.parse(r.stdout).sm.instExecuted).toBeLessThan(28808 / 10);
+  });
+});

@@ -57,6 +57,10 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("--memory <level>", "with --sass: where global loads go, l2 or dram (latency, bandwidth and limits of that level)", oneOf(["l2", "dram"] as const))
     .option("--arch <preset>", "with --sass: architecture preset (default: the listing's `code for sm_XX` where warpsim has that preset, else sm_90)")
     .option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)")
+    .option("--grid <x,y,z>", "with --sass, --block and --args: run the kernel's own arithmetic on this launch for its loop trips and branch shares (docs/execution.md); the SM runs its share of the grid's blocks", blockDim)
+    .option("--block <x,y,z>", "with --grid: threads per block (x[,y[,z]]); sets --threads and --block-dim", blockDim)
+    .option("--args <list>", "with --grid: the kernel's arguments in parameter order (a pointer's is its buffer's size, 256MiB; extern \"C\" kernels' say their types, ptr:256MiB, i32:4096)")
+    .option("--sm <n>", "with --grid: the SM whose blocks run (blocks handed out in order, one per SM in turn)", wholeNumber(0))
     .addHelpText(
       "after",
       `
@@ -69,7 +73,8 @@ Example:
   warpsim run scenarios/latency-hiding/ilp1-w8.yaml --format csv --out w8.csv
   warpsim run scenarios/latency-hiding/ilp4-w8.yaml --trace trace.json --trace-window 0:20000
     (open trace.json in https://ui.perfetto.dev or chrome://tracing)
-  warpsim run --sass validation/sass/kernels.sass --kernel ldg_imad --trip 0x01c0=256 --threads 256 --memory l2`,
+  warpsim run --sass validation/sass/kernels.sass --kernel ldg_imad --trip 0x01c0=256 --threads 256 --memory l2
+  warpsim run --sass validation/sass/kernels.sass --kernel ldg_imad --grid 132 --block 256 --args ptr:256MiB,ptr:256MiB,i32:256,i32:1048575 --memory l2`,
     )
     .action(async (scenarioFile: string | undefined, opts: RunOptions) => {
       // The scenario loader and the engine load on use, so `warpsim --version` and --help start fast.
@@ -103,9 +108,14 @@ async function loadSassRun(opts: SassRunOptions, io: CliIo) {
   ]);
   const readFile = readerBeside("<command line>");
   const { text } = readFile(opts.sass);
-  const highest = opts.registers === undefined ? highestRegisterIn(text, opts.kernel) : 0;
   const arch = opts.arch ?? listingArch(text);
-  const fields = sassScenario({ ...opts, arch }, highest, (note) => io.stderr(`warpsim: note: ${note}\n`));
+  const note = (text: string) => io.stderr(`warpsim: note: ${text}\n`);
+  if (opts.grid !== undefined || opts.block !== undefined || opts.args !== undefined) {
+    const { controlFromExecution } = await import("../executed-control.js");
+    opts = controlFromExecution(opts, text, arch, note);
+  }
+  const highest = opts.registers === undefined ? highestRegisterIn(text, opts.kernel) : 0;
+  const fields = sassScenario({ ...opts, arch }, highest, note);
   try {
     return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
   } catch (e) {

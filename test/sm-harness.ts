@@ -1,9 +1,9 @@
 import { parseScenario } from "../src/scenario/load.js";
 import type { Scenario } from "../src/scenario/resolve.js";
 import { Program } from "../src/program/program.js";
+import { smConfigOf } from "../src/run/simulate.js";
 import { StreamingMultiprocessor } from "../src/sm/sm.js";
 import type { SmConfig } from "../src/sm/sm-config.js";
-import { noHooks } from "../src/stats/hooks.js";
 import { scenarioYaml } from "./helpers.js";
 
 /**
@@ -27,18 +27,5 @@ export function programOf(program: string, opts: { arch?: string } = {}): Progra
 
 /** An SM for a scenario, as run/simulate.ts builds one (config overrides for tests). */
 export function smOf(scenario: Scenario, overrides: Partial<SmConfig> = {}): StreamingMultiprocessor {
-  return new StreamingMultiprocessor({
-    arch: scenario.arch,
-    program: new Program(scenario.program, scenario.arch),
-    policy: scenario.scheduler,
-    seed: scenario.seed,
-    gridBlocks: scenario.launch.blocks,
-    threadsPerBlock: scenario.launch.threadsPerBlock,
-    residentBlocksLimit: scenario.residentBlocks,
-    loadLatency: scenario.loadLatency,
-    storeLatency: scenario.storeLatency,
-    memoryLimits: scenario.memoryLimits,
-    hooks: noHooks(),
-    ...overrides,
-  });
+  return new StreamingMultiprocessor({ ...smConfigOf(scenario), ...overrides });
 }

@@ -2,7 +2,7 @@ import { DEFAULTS } from "../defaults.js";
 import { dynamicLengthOf, Program } from "../program/program.js";
 import type { Scenario } from "../scenario/resolve.js";
 import { StreamingMultiprocessor } from "../sm/sm.js";
-import type { RunEnd } from "../sm/sm-config.js";
+import type { RunEnd, SmConfig } from "../sm/sm-config.js";
 import { noHooks, type Hooks } from "../stats/hooks.js";
 import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "../stats/metrics.js";
 import { WARP_STATE_COUNT } from "../stats/warp-state.js";
@@ -100,13 +100,17 @@ function issuedSoFar(sm: StreamingMultiprocessor): number {
 }
 
 function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMultiprocessor; seed: number } {
-  const seed = options.seed ?? scenario.seed;
-  const program = new Program(scenario.program, scenario.arch);
-  const sm = new StreamingMultiprocessor({
+  const config = smConfigOf(scenario, options);
+  return { sm: new StreamingMultiprocessor(config), seed: config.seed };
+}
+
+/** The SM's settings for a resolved scenario and the run's options (the unit tests of src/sm/ build SMs with it too). */
+export function smConfigOf(scenario: Scenario, options: SimulateOptions = {}): SmConfig {
+  return {
     arch: scenario.arch,
-    program,
+    program: new Program(scenario.program, scenario.arch),
     policy: scenario.scheduler,
-    seed,
+    seed: options.seed ?? scenario.seed,
     gridBlocks: scenario.launch.blocks,
     threadsPerBlock: scenario.launch.threadsPerBlock,
     residentBlocksLimit: scenario.residentBlocks,
@@ -117,8 +121,7 @@ function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMul
     referenceScan: options.referenceScan,
     candidateMasks: options.candidateMasks,
     fastForward: options.fastForward,
-  });
-  return { sm, seed };
+  };
 }
 
 function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, end: RunEnd): SimulationResult {

@@ -4,7 +4,7 @@ import type { SassKernel } from "../sass/read-sass.js";
 import { BadArgument, parseArguments, placeArguments } from "./kernel-args.js";
 import { demangleKernel, UnreadableName } from "./kernel-params.js";
 import { blocksOfSm, type KernelProfile, profileKernel } from "./kernel-profile.js";
-import { type Dim3, launchBank, paramBaseOf } from "./launch.js";
+import { type Dim3, type Launch, launchBank, paramBaseOf } from "./launch.js";
 import { executableKernel } from "./run-warp.js";
 
 export interface RunFromArgsOptions {
@@ -20,7 +20,7 @@ export interface RunFromArgsOptions {
  * from entry to exit (kernel-profile.ts). Bad input is a ConfigError that names the file and
  * what is wrong.
  */
-export function runKernelFromArgs(kernel: SassKernel, opts: RunFromArgsOptions, file: string): { profile: KernelProfile; what: string } {
+export function runKernelFromArgs(kernel: SassKernel, opts: RunFromArgsOptions, file: string): { profile: KernelProfile; launch: Launch; what: string } {
   const where = `${file}: kernel ${kernel.name}`;
   if (opts.grid === undefined || opts.block === undefined) throw new ConfigError(`${where}: running it needs both --grid X[,Y,Z] and --block X[,Y,Z] (and --args for its parameters).`);
   const arch = PRESETS[opts.arch as keyof typeof PRESETS];
@@ -54,7 +54,7 @@ export function runKernelFromArgs(kernel: SassKernel, opts: RunFromArgsOptions, 
   const launch = { grid, block, bank0: launchBank(grid, block, placed.bytes, base) };
   const blocks = blocksOfSm(grid[0] * grid[1] * grid[2], arch.smCount, opts.sm);
   const profile = profileKernel(executableKernel(kernel), launch, blocks);
-  return { profile, what: `grid ${grid.join("x")}, block ${block.join("x")}, the blocks of SM ${opts.sm} of ${arch.smCount}` };
+  return { profile, launch, what: `grid ${grid.join("x")}, block ${block.join("x")}, the blocks of SM ${opts.sm} of ${arch.smCount}` };
 }
 
 /** The parameter read that reaches furthest into constant bank 0 (from `base` on): its offset and end. */

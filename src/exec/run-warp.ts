@@ -28,6 +28,12 @@ export interface WarpRun {
   readonly unknownBranches: ReadonlyMap<number, number>;
   /** True when the run stopped at the instruction limit instead of every lane exiting. */
   readonly runaway: boolean;
+  /**
+   * The warp's path, when asked for (`record`): each issue whose instruction does not follow the
+   * one before (a branch taken, a group resumed) as its issue number (0-based) and the
+   * instruction's index; every other issue is the next instruction.
+   */
+  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array };
 }
 
 /**
@@ -41,7 +47,7 @@ export interface WarpRun {
  *
  * A guard that depends on loaded data (unknown) is taken as false, and the branch is reported.
  */
-export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number): WarpRun {
+export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number, record = false): WarpRun {
   const { decoded, indexOf } = exe;
   const regs = new WarpRegisters();
   const executions = new Float64Array(decoded.length);
@@ -59,6 +65,9 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
   let pc = 0;
   let mask = live;
   let instructions = 0;
+  const jumpAt: number[] = [];
+  const jumpTo: number[] = [];
+  let lastPc = -1;
   const next = (): boolean => {
     // Resume a barrier whose lanes have all arrived (exits count), else the next waiting group.
     for (let b = 0; b < 16; b++) {
@@ -83,6 +92,11 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     }
     mask &= ~exited;
     const d = decoded[pc];
+    if (record && pc !== lastPc + 1) {
+      jumpAt.push(instructions);
+      jumpTo.push(pc);
+    }
+    lastPc = pc;
     executions[pc]++;
     instructions++;
     const lanes = guardLanes(d, regs, mask);
@@ -140,7 +154,8 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     execute(d, regs, lanes, ctx);
     pc++;
   }
-  return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions };
+  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo) } : undefined;
+  return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}) };
 }
 
 function barrierIndex(d: Decoded): number {

@@ -3,6 +3,7 @@ import { dynamicLengthOf, Program } from "../program/program.js";
 import type { Scenario } from "../scenario/resolve.js";
 import { StreamingMultiprocessor } from "../sm/sm.js";
 import type { RunEnd, SmConfig } from "../sm/sm-config.js";
+import type { WarpPathSource } from "../sm/warp-paths.js";
 import { noHooks, type Hooks } from "../stats/hooks.js";
 import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "../stats/metrics.js";
 import { WARP_STATE_COUNT } from "../stats/warp-state.js";
@@ -30,6 +31,12 @@ export interface SimulateOptions {
    * the results are the same either way (tested), false only simulates every cycle.
    */
   readonly fastForward?: boolean;
+  /**
+   * Each warp's own path, from running the kernel's arithmetic (src/exec/executed-paths.ts;
+   * `run --sass --grid --args`): branches, loops and divergence follow it instead of the
+   * program's declared trips and shares.
+   */
+  readonly paths?: WarpPathSource;
   /** Filled in at the end of the run: the cycles the fast-forward skipped (tests, bench). */
   readonly fastForwardStats?: { skippedCycles: number };
 }
@@ -121,6 +128,7 @@ export function smConfigOf(scenario: Scenario, options: SimulateOptions = {}): S
     referenceScan: options.referenceScan,
     candidateMasks: options.candidateMasks,
     fastForward: options.fastForward,
+    paths: options.paths,
   };
 }
 

@@ -3,6 +3,7 @@ import type { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import type { BlockTable } from "./block-table.js";
 import type { Scoreboard } from "./scoreboard.js";
 import { SmEvent } from "./sm-events.js";
+import type { WarpPaths } from "./warp-paths.js";
 import type { WarpTable } from "./warp-table.js";
 
 /** What block admission works with: the SM's tables, its event queue and the grid's shape. */
@@ -20,6 +21,8 @@ export interface AdmissionParts {
   readonly launchIntervalCycles: number;
   /** Called when a warp launched at the current cycle arrives on its sub-partition. */
   readonly arrive: (warp: number, cycle: number) => void;
+  /** Each warp's own path, when the kernel was run (warp-paths.ts). */
+  readonly paths?: WarpPaths;
 }
 
 /**
@@ -59,6 +62,7 @@ export class BlockAdmission {
         blocks.warpSlots[block * blocks.warpsPerBlock + i] = w;
         warps.reset(w, block, blocks.gridIndex[block], i, w % subpartitions, this.nextAge++);
         scoreboard.reset(w);
+        this.parts.paths?.load(w, blocks.gridIndex[block], i);
         this.liveWarps++;
         const at = cycle + launchIntervalCycles * launched++;
         if (at === cycle) this.parts.arrive(w, cycle);

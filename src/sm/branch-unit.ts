@@ -8,6 +8,7 @@ import { BRANCH_PHASES, branchPhaseEnds } from "./branch-timing.js";
 import { SmEvent } from "./sm-events.js";
 import type { SteadyState } from "./steady-state.js";
 import type { Subpartition } from "./subpartition.js";
+import type { WarpPaths } from "./warp-paths.js";
 import type { WarpTable } from "./warp-table.js";
 
 /** What the branch unit works with: the program, the SM's warp table, accounting and events. */
@@ -20,6 +21,8 @@ export interface BranchParts {
   readonly barriers: Barriers;
   /** The fast-forward, when the run uses it: loop back-edges mark where it compares the state. */
   readonly steady: SteadyState | undefined;
+  /** Each warp's own path, when the kernel was run: it decides every branch (warp-paths.ts). */
+  readonly paths?: WarpPaths;
 }
 
 /**
@@ -36,6 +39,7 @@ export class BranchUnit {
   private readonly events: WheelEventQueue;
   private readonly barriers: Barriers;
   private readonly steady: SteadyState | undefined;
+  private readonly paths: WarpPaths | undefined;
   /** Scratch for branchPhaseEnds. */
   private readonly ends = new Float64Array(BRANCH_PHASES.length);
 
@@ -47,6 +51,7 @@ export class BranchUnit {
     this.events = parts.events;
     this.barriers = parts.barriers;
     this.steady = parts.steady;
+    this.paths = parts.paths;
   }
 
   /**
@@ -57,8 +62,11 @@ export class BranchUnit {
   issue(warp: number, now: number, sp: Subpartition): boolean {
     const { program, warps, accounting, ends } = this;
     const pc = warps.pc[warp];
-    const taken = program.loopTrips[pc] > 0 ? this.loopTaken(warp, pc) : this.jumpTaken(warp, pc);
-    warps.pc[warp] = taken ? program.loopTarget[pc] : pc + 1;
+    const paths = this.paths;
+    // On its own path the warp goes where the path says (SM.issue has advanced it); else the
+    // loop's declared trips or the jump's share decide.
+    const taken = paths !== undefined ? paths.nextPc[warp] !== pc + 1 : program.loopTrips[pc] > 0 ? this.loopTaken(warp, pc) : this.jumpTaken(warp, pc);
+    warps.pc[warp] = paths !== undefined ? paths.nextPc[warp] : taken ? program.loopTarget[pc] : pc + 1;
     const stall = program.stallCycles[pc];
     if (stall > 1 && !taken) {
       // SASS: a branch that falls through waits out its stall count like any instruction.

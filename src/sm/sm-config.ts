@@ -5,6 +5,7 @@ import type { Outcome } from "../stats/outcome.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { MemoryLimits } from "./memory/memory-system.js";
 import type { PolicyName } from "./schedulers/index.js";
+import type { WarpPathSource } from "./warp-paths.js";
 
 /** What one SM runs, and how: resolved settings (scenario/resolve.ts builds them). */
 export interface SmConfig {
@@ -26,6 +27,8 @@ export interface SmConfig {
   readonly candidateMasks?: boolean;
   /** Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts); default true. */
   readonly fastForward?: boolean;
+  /** Each warp's own path, from running the kernel's arithmetic (warp-paths.ts); else declared trips and shares. */
+  readonly paths?: WarpPathSource;
 }
 
 /** How a run ended and the cycle it ended in (the run's length). */

@@ -13,6 +13,7 @@ import type { SmConfig } from "./sm-config.js";
 import { createSteadyState } from "./sm-steady-state.js";
 import type { SteadyState } from "./steady-state.js";
 import { createSubpartitions, type Subpartition } from "./subpartition.js";
+import { WarpPaths } from "./warp-paths.js";
 import { WarpTable } from "./warp-table.js";
 
 /** The units of one SM, wired together (what StreamingMultiprocessor drives). */
@@ -23,7 +24,7 @@ export interface SmParts {
   readonly blocks: BlockTable;
   readonly events: WheelEventQueue;
   readonly active: ActiveCycles;
-  readonly paths: MemoryPaths;
+  readonly memory: MemoryPaths;
   readonly constants: ConstantCache;
   readonly subpartitions: readonly Subpartition[];
   readonly barriers: Barriers;
@@ -35,6 +36,8 @@ export interface SmParts {
   readonly aperiodicAt: Uint8Array;
   /** Per pc, 1 where its issue is the plain case (issue-paths.ts). */
   readonly simpleAt: Uint8Array;
+  /** Each warp's own path, when the kernel was run (warp-paths.ts). */
+  readonly warpPaths: WarpPaths | undefined;
 }
 
 /**
@@ -54,11 +57,12 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const blocks = new BlockTable(config.residentBlocksLimit, warpsPerBlock);
   const events = new WheelEventQueue();
   const active = new ActiveCycles();
-  const paths = new MemoryPaths(config, program);
+  const memory = new MemoryPaths(config, program);
   const constants = new ConstantCache(program, arch);
   const barrierUnit = { freeAt: 0 };
-  const subpartitions = createSubpartitions(config, { warps, accounting, memory: paths.global, sharedMemory: paths.shared, barrierUnit });
+  const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, barrierUnit });
   const barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
+  const warpPaths = config.paths === undefined ? undefined : new WarpPaths(slots, config.paths);
   const admission = new BlockAdmission({
     warps,
     blocks,
@@ -70,11 +74,12 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
     subpartitions: arch.subpartitionsPerSm,
     launchIntervalCycles: arch.warpLaunchIntervalCycles,
     arrive,
+    paths: warpPaths,
   });
-  const units = [blocks, admission, constants, paths, active];
+  const units = [blocks, admission, constants, memory, active];
   const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units });
-  const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady });
-  const aperiodicAt = aperiodicPcs(program, paths);
+  const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady, paths: warpPaths });
+  const aperiodicAt = aperiodicPcs(program, memory);
   const simpleAt = simplePcs(program, aperiodicAt, constants);
-  return { warps, scoreboard, accounting, blocks, events, active, paths, constants, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt };
+  return { warps, scoreboard, accounting, blocks, events, active, memory, constants, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt, warpPaths };
 }

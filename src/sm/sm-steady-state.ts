@@ -21,12 +21,13 @@ export interface SteadyStateParts {
 
 /**
  * The steady-state fast-forward for a run, with every part of the SM registered, or undefined
- * when the run cannot use it: turned off, a reference scan, hooks that observe every cycle
- * (traces), or a policy the fast-forward cannot follow (random).
+ * when the run cannot use it: turned off, a reference scan, warps that follow their own paths,
+ * hooks that observe every cycle (traces), or a policy the fast-forward cannot follow (random).
  */
 export function createSteadyState(config: SmConfig, parts: SteadyStateParts): SteadyState | undefined {
   const { hooks } = config;
-  if (config.fastForward === false || config.referenceScan === true) return undefined;
+  // A warp following its own path is at a new place in it every trip: nothing repeats.
+  if (config.fastForward === false || config.referenceScan === true || config.paths !== undefined) return undefined;
   if (hooks.issue.length > 0 || hooks.stateChange.length > 0 || (hooks.schedule?.length ?? 0) > 0) return undefined;
   if (!parts.subpartitions.every((sp) => sp.followsSteadyState)) return undefined;
   return new SteadyState(registerAll(config, parts));

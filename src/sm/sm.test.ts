@@ -56,3 +56,26 @@ describe("the SM's run loop", () => {
     expect(end.cycle).toBe(6);
   });
 });
+
+describe("warps that follow their own paths", () => {
+  it("issue what the path says, not the declared trips: a 3-trip loop taken 5 times is 11 issues", () => {
+    // pcs 0 (FFMA), 1 (the loop's branch), 2 (EXIT); the path goes back to 0 at issues 2, 4, 6, 8.
+    const path = { jumpAt: Float64Array.of(2, 4, 6, 8), jumpTo: Int32Array.of(0, 0, 0, 0), total: 11 };
+    const sm = smOf(scenarioOf(".loop 3\nFFMA R1, R2, R3, R4\n.endloop\nEXIT"), { threadsPerBlock: 32, paths: { pathOf: () => path } });
+    const end = sm.run(100_000);
+    expect(end.outcome.status).toBe("completed");
+    expect(sm.subpartitions[0].counters.instructions).toBe(11);
+    // Without a path the declared 3 trips give 7.
+    const declared = smOf(scenarioOf(".loop 3\nFFMA R1, R2, R3, R4\n.endloop\nEXIT"), { threadsPerBlock: 32 });
+    declared.run(100_000);
+    expect(declared.subpartitions[0].counters.instructions).toBe(7);
+  });
+
+  it("an EXIT that is not the path's last issue retires some lanes and the warp goes on", () => {
+    // pcs 0 (FFMA), 1 (EXIT: some lanes), 2 (FFMA), 3 (EXIT: the rest): 4 issues, no jump.
+    const path = { jumpAt: new Float64Array(0), jumpTo: new Int32Array(0), total: 4 };
+    const sm = smOf(scenarioOf("FFMA R1, R2, R3, R4\nEXIT\nFFMA R5, R2, R3, R4\nEXIT"), { threadsPerBlock: 32, paths: { pathOf: () => path } });
+    expect(sm.run(100_000).outcome.status).toBe("completed");
+    expect(sm.subpartitions[0].counters.instructions).toBe(4);
+  });
+});

@@ -21,6 +21,7 @@ import { buildSmParts } from "./sm-parts.js";
 import type { SteadyState } from "./steady-state.js";
 import { stopWarps } from "./stuck-warps.js";
 import type { Subpartition } from "./subpartition.js";
+import type { WarpPaths } from "./warp-paths.js";
 import type { WarpTable } from "./warp-table.js";
 
 /**
@@ -45,7 +46,8 @@ export class StreamingMultiprocessor {
   private readonly blocks: BlockTable;
   private readonly events: WheelEventQueue;
   private readonly admission: BlockAdmission;
-  private readonly paths: MemoryPaths;
+  private readonly memory: MemoryPaths;
+  private readonly warpPaths: WarpPaths | undefined;
   private readonly constants: ConstantCache;
   private readonly barriers: Barriers;
   private readonly branches: BranchUnit;
@@ -70,7 +72,8 @@ export class StreamingMultiprocessor {
     this.blocks = parts.blocks;
     this.events = parts.events;
     this.admission = parts.admission;
-    this.paths = parts.paths;
+    this.memory = parts.memory;
+    this.warpPaths = parts.warpPaths;
     this.constants = parts.constants;
     this.barriers = parts.barriers;
     this.branches = parts.branches;
@@ -138,12 +141,10 @@ export class StreamingMultiprocessor {
     return this.stop("interrupted", this.now);
   }
 
-  /** Cycles the steady-state fast-forward skipped. */
+  /** Cycles the steady-state fast-forward skipped, and the cycle the run has reached. */
   get skippedCycles(): number {
     return this.steady?.skippedCycles ?? 0;
   }
-
-  /** The cycle the run has reached. */
   get cycle(): number {
     return this.now;
   }
@@ -157,23 +158,24 @@ export class StreamingMultiprocessor {
     warps.lastIssueCycle[warp] = now;
     if (this.issueHooks !== undefined) for (const hook of this.issueHooks) hook(now, sp.index, warp, pc);
     sp.dispatch(pc, now);
+    const path = this.warpPaths; // on its own path (warp-paths.ts): where it goes next, whether it leaves
+    const leaves = path !== undefined && path.advance(warp, pc);
     if (this.simpleAt[pc] === 1) {
       // The plain case (simplePcs): what the general path below would do, without its checks.
       scoreboard.writeResults(warp, program, pc, now + program.latencyCycles[pc] + delay);
-      warps.pc[warp] = pc + 1;
+      warps.pc[warp] = path === undefined ? pc + 1 : path.nextPc[warp];
       this.wake(warp, now + 1);
       return;
     }
     if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
-
     // LDS/STS and global atomics may queue for their path: their latency (and a read barrier) runs from when it takes them.
-    const start = this.paths.start(pc, now, sp.index);
+    const start = this.memory.start(pc, now, sp.index);
     if (this.aperiodicAt[pc] === 1 && this.steady !== undefined) this.steady.aperiodic++;
     switch (kind) {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        let readyAt = this.paths.resultAt(pc, now, start) + delay;
+        let readyAt = this.memory.resultAt(pc, now, start) + delay;
         if (this.constants.isLoad[pc] === 1) readyAt = Math.max(readyAt, this.constants.ldcLineAt(pc, now) + delay);
         // cp.async: a copy's arrival counts for its warp's group; the commit (LDGDEPBAR) sets
         // its write barrier until every copy so far has landed.
@@ -185,7 +187,7 @@ export class StreamingMultiprocessor {
       }
       case OpKind.storeGlobal:
       case OpKind.storeShared: {
-        const doneAt = this.paths.storeDoneAt(pc, now, start) + delay;
+        const doneAt = this.memory.storeDoneAt(pc, now, start) + delay;
         if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
         break;
       }
@@ -193,12 +195,17 @@ export class StreamingMultiprocessor {
         if (this.branches.issue(warp, now, sp)) this.wake(warp, now + 1);
         return;
       case OpKind.barrier:
-        if (program.barrierDefers[pc] === 0) return this.barriers.arriveAndWait(warp, now, sp);
+        if (program.barrierDefers[pc] === 0) {
+          this.barriers.arriveAndWait(warp, now, sp);
+          if (path !== undefined) warps.pc[warp] = path.nextPc[warp];
+          return;
+        }
         this.barriers.arriveDeferred(warp, now);
         break;
       case OpKind.exit: {
-        // A guarded EXIT (SASS) that is not taken goes on like any other instruction.
-        if (program.takenFraction[pc] < 1 && !this.branches.jumpTaken(warp, pc)) break;
+        // A guarded EXIT (SASS) that is not taken goes on like any other instruction; on a
+        // warp's own path, an EXIT that retires only some of its lanes does.
+        if (path !== undefined ? !leaves : program.takenFraction[pc] < 1 && !this.branches.jumpTaken(warp, pc)) break;
         sp.removeCandidate(warp);
         const leaveAt = Math.max(now + 1, warps.storesDoneAt[warp]);
         if (leaveAt > now + 1) this.accounting.enter(warp, WarpState.drain, now + 1);
@@ -209,7 +216,7 @@ export class StreamingMultiprocessor {
     // SASS read barrier: the registers the instruction reads may be overwritten once it has read them.
     const readBarrier = program.readBarrier[pc];
     if (readBarrier >= 0) scoreboard.write(warp, readBarrier, start + program.readCycles[pc] + delay, program.readState[pc] as WarpState);
-    warps.pc[warp] = pc + 1;
+    warps.pc[warp] = path === undefined ? pc + 1 : path.nextPc[warp];
     const stall = program.stallCycles[pc];
     if (stall > 1) {
       // The control code's stall count: the warp waits (ncu: `wait`) whatever its operands.
@@ -267,11 +274,8 @@ export class StreamingMultiprocessor {
 
   /** The warp leaves the SM at `cycle`; the last warp of a block frees it for the next. */
   private exitWarp(warp: number, cycle: number): void {
-    const { warps, steady } = this;
-    if (steady !== undefined) {
-      steady.aperiodic++;
-      if (steady.referenceWarp === warp) steady.referenceWarp = -1;
-    }
+    const { warps } = this;
+    this.steady?.warpLeft(warp);
     const block = warps.block[warp];
     this.accounting.stop(warp, cycle);
     const sp = this.subpartitions[warps.subpartition[warp]];

@@ -69,6 +69,12 @@ export class SteadyState {
 
   constructor(private readonly reg: SteadyStateRegistry) {}
 
+  /** A warp left the SM: that does not repeat, and it marks no more comparison points. */
+  warpLeft(warp: number): void {
+    this.aperiodic++;
+    if (this.referenceWarp === warp) this.referenceWarp = -1;
+  }
+
   /**
    * At a marked cycle's start: compares the state with the recent snapshots; on a match, moves
    * the SM as many whole periods ahead as every loop allows without ending (and without passing

@@ -70,3 +70,10 @@ export function fixtureInstructions(kernelName: string, blocks: number, threads:
   }
   return { total, unknown };
 }
+
+/** The fixture's arguments as `--args` writes them (pointers as 32 MiB buffers). */
+export function fixtureArgsText(kernel: string, blocks: number, threads: number, iters: number): string {
+  return fixtureArgs(kernel, blocks, threads, iters)
+    .map((a) => (a.kind === "ptr" ? "ptr:32MiB" : `${a.kind}:${a.value}`))
+    .join(",");
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fixtureInstructions } from "./fixture-counts.js";
+import { cli } from "../cli/cli-helper.js";
+import { fixtureArgsText, fixtureInstructions } from "./fixture-counts.js";
 
 /** ncu's smsp__inst_executed.sum of each fixture launch (validation/sass/data/summary.csv). */
 function measured(): { kernel: string; warpsPerSm: number; threads: number; blocks: number; iters: number; inst: number }[] {
@@ -21,6 +22,19 @@ describe("a kernel run from its listing and arguments issues the instructions nc
     it(`${row.kernel}, ${row.blocks} blocks of ${row.threads}, iters ${row.iters}: ${row.inst}`, () => {
       const { total } = fixtureInstructions(row.kernel, row.blocks, row.threads, row.iters);
       expect(total).toBe(row.inst);
+    });
+  }
+});
+
+describe("a timed run from the listing and the arguments issues ncu's count on its SM", () => {
+  // Every block of these launches does the same work: an SM's share of ncu's count is the
+  // total over the 132 SMs (each runs one block here).
+  for (const row of measured().filter((r) => r.warpsPerSm === 4)) {
+    it(`${row.kernel}: ${row.inst / row.blocks} on SM 0`, async () => {
+      const args = fixtureArgsText(row.kernel, row.blocks, row.threads, row.iters);
+      const r = await cli("run", "--sass", "validation/sass/kernels.sass", "--kernel", row.kernel, "--grid", String(row.blocks), "--block", String(row.threads), "--args", args, "--shared-mem", "122880", "--format", "json");
+      expect(r.stderr).not.toMatch(/error/);
+      expect(JSON.parse(r.stdout).sm.instExecuted).toBe(row.inst / row.blocks);
     });
   }
 });

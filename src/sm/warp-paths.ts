@@ -1,0 +1,64 @@
+/**
+ * Each warp's own path through the program, when the kernel's arithmetic was run (src/exec/,
+ * docs/execution.md): the warp issues what it executed, in order. A path lists only the issues
+ * whose instruction does not follow the one before (a branch taken, a group of lanes resumed
+ * after a split), as the issue number and the pc; every other issue is the next pc. The last
+ * issue is the warp's EXIT. Branches then take their direction, divergence its order, and
+ * loops their trips from the path instead of declared trips and shares.
+ */
+export interface WarpPath {
+  readonly jumpAt: Float64Array;
+  readonly jumpTo: Int32Array;
+  /** Issues in all (the last is the warp's exit). */
+  readonly total: number;
+}
+
+/** Where paths come from: warp `warpInBlock` of the SM's `block`-th block (0-based, in admission order). */
+export interface WarpPathSource {
+  pathOf(block: number, warpInBlock: number): WarpPath;
+}
+
+/** The paths of the warps resident on the SM, by warp slot, and where each warp is along its own. */
+export class WarpPaths {
+  private readonly paths: (WarpPath | undefined)[];
+  private readonly issued: Float64Array;
+  private readonly cursor: Int32Array;
+  /** Set by `advance`: the pc the warp goes to after its current issue. */
+  readonly nextPc: Int32Array;
+
+  constructor(
+    warpSlots: number,
+    private readonly source: WarpPathSource,
+  ) {
+    this.paths = new Array<WarpPath | undefined>(warpSlots).fill(undefined);
+    this.issued = new Float64Array(warpSlots);
+    this.cursor = new Int32Array(warpSlots);
+    this.nextPc = new Int32Array(warpSlots);
+  }
+
+  /** A new warp in `warp`'s slot: its path, from the start. */
+  load(warp: number, block: number, warpInBlock: number): void {
+    const path = this.source.pathOf(block, warpInBlock);
+    this.paths[warp] = path;
+    this.issued[warp] = 0;
+    // A path whose first issue jumps (never: issue 0 is pc 0) is still read the same way.
+    this.cursor[warp] = path.jumpAt.length > 0 && path.jumpAt[0] === 0 ? 1 : 0;
+  }
+
+  /**
+   * The warp issues the instruction at `pc`: sets nextPc[warp] to where it goes next, and
+   * returns true when this was its last issue (it leaves).
+   */
+  advance(warp: number, pc: number): boolean {
+    const path = this.paths[warp]!;
+    const k = ++this.issued[warp];
+    const c = this.cursor[warp];
+    if (c < path.jumpAt.length && path.jumpAt[c] === k) {
+      this.nextPc[warp] = path.jumpTo[c];
+      this.cursor[warp] = c + 1;
+    } else {
+      this.nextPc[warp] = pc + 1;
+    }
+    return k >= path.total;
+  }
+}

@@ -83,11 +83,14 @@ export function sassScenario(opts: SassRunOptions, highestRegister: number, note
     program: {
       sass: opts.sass,
       ...(opts.kernel !== undefined ? { kernel: opts.kernel } : {}),
-      trips: opts.trip,
-      taken: opts.taken,
+      // With args and grid every warp follows its own path: declared trips and shares are not given.
+      ...(opts.args === undefined && opts.grid === undefined ? { trips: opts.trip, taken: opts.taken } : {}),
       conflicts: opts.conflicts,
       ...(opts.blockDim !== undefined ? { blockDim: opts.blockDim } : {}),
       ...(opts.defaultTrips !== undefined ? { defaultTrips: opts.defaultTrips } : {}),
+      ...(opts.args !== undefined ? { args: opts.args } : {}),
+      ...(opts.grid !== undefined ? { grid: opts.grid } : {}),
+      ...(opts.sm !== undefined ? { sm: opts.sm } : {}),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ExitCode } from "../errors.js";
 import { incompleteMessage } from "../report/incomplete.js";
 import type { Scenario } from "../scenario/resolve.js";
-import { DEFAULT_MAX_CYCLES, estimatedInstructions, simulateAsync, type SimulateOptions } from "../run/simulate.js";
+import { DEFAULT_MAX_CYCLES, estimatedInstructions, simulateAsync } from "../run/simulate.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import type { CliIo } from "./io.js";
@@ -21,8 +21,6 @@ export interface CliRunOptions {
   readonly hooks?: Hooks;
   /** false: simulate every cycle (SimulateOptions.fastForward). */
   readonly fastForward?: boolean;
-  /** Each warp's own path (SimulateOptions.paths). */
-  readonly paths?: SimulateOptions["paths"];
 }
 
 /**
@@ -60,7 +58,6 @@ export async function simulateForCli(
       maxCycles,
       hooks: options.hooks,
       fastForward: options.fastForward,
-      paths: options.paths,
       signal: controller.signal,
       onProgress: (issued) => progress.update(Math.min(issued, estimate), estimate),
     });

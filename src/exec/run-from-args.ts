@@ -21,6 +21,12 @@ export interface RunFromArgsOptions {
  * what is wrong.
  */
 export function runKernelFromArgs(kernel: SassKernel, opts: RunFromArgsOptions, file: string): { profile: KernelProfile; launch: Launch; what: string } {
+  const plan = planExecution(kernel, opts, file);
+  return { profile: profileKernel(executableKernel(kernel), plan.launch, plan.blocks), launch: plan.launch, what: plan.what };
+}
+
+/** A kernel's launch from its arguments, checked, and the blocks of the grid one SM runs. */
+export function planExecution(kernel: SassKernel, opts: RunFromArgsOptions, file: string): { launch: Launch; blocks: number[]; what: string } {
   const where = `${file}: kernel ${kernel.name}`;
   if (opts.grid === undefined || opts.block === undefined) throw new ConfigError(`${where}: running it needs both --grid X[,Y,Z] and --block X[,Y,Z] (and --args for its parameters).`);
   const arch = PRESETS[opts.arch as keyof typeof PRESETS];
@@ -53,8 +59,8 @@ export function runKernelFromArgs(kernel: SassKernel, opts: RunFromArgsOptions, 
   if (opts.sm >= arch.smCount) throw new ConfigError(`${where}: --sm ${opts.sm}: ${opts.arch} has SMs 0 to ${arch.smCount - 1}.`);
   const launch = { grid, block, bank0: launchBank(grid, block, placed.bytes, base) };
   const blocks = blocksOfSm(grid[0] * grid[1] * grid[2], arch.smCount, opts.sm);
-  const profile = profileKernel(executableKernel(kernel), launch, blocks);
-  return { profile, launch, what: `grid ${grid.join("x")}, block ${block.join("x")}, the blocks of SM ${opts.sm} of ${arch.smCount}` };
+  if (blocks.length === 0) throw new ConfigError(`${where}: a grid of ${grid.join("x")} gives SM ${opts.sm} no block.`);
+  return { launch, blocks, what: `grid ${grid.join("x")}, block ${block.join("x")}, the blocks of SM ${opts.sm} of ${arch.smCount}` };
 }
 
 /** The parameter read that reaches furthest into constant bank 0 (from `base` on): its offset and end. */

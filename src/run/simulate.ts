@@ -128,7 +128,7 @@ export function smConfigOf(scenario: Scenario, options: SimulateOptions = {}): S
     referenceScan: options.referenceScan,
     candidateMasks: options.candidateMasks,
     fastForward: options.fastForward,
-    paths: options.paths,
+    paths: options.paths ?? scenario.paths,
   };
 }
 

@@ -11,12 +11,25 @@ import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import { LEVEL_CODES, LEVEL_NONE } from "../sm/memory/latency-model.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import { LIMITS } from "../limits.js";
-import { readSass } from "../sass/read-sass.js";
+import { executedPaths } from "../exec/executed-paths.js";
+import { findKernel } from "../exec/find-kernel.js";
+import type { Dim3 } from "../exec/launch.js";
+import { planExecution } from "../exec/run-from-args.js";
+import { ConfigError } from "../errors.js";
+import type { WarpPathSource } from "../sm/warp-paths.js";
+import { readSass, type SassKernel } from "../sass/read-sass.js";
 import { highestRegister, sassProgram } from "../sass/sass-program.js";
 import type { ArchOverrides, ScenarioFields } from "./schema.js";
 
 type SassProgramFields = Extract<ScenarioFields["program"], { sass: string }>;
 type TextOrGenerator = Exclude<ScenarioFields["program"], SassProgramFields>;
+
+/** A kernel run from its arguments (program.args, program.grid): the SM's blocks and each warp's path. */
+export interface ExecutedRun {
+  /** Blocks this SM runs: its share of the grid. */
+  readonly blocks: number;
+  readonly paths: WarpPathSource;
+}
 
 /** A validated scenario with everything resolved: the input of `simulate`. */
 export interface Scenario {
@@ -45,6 +58,8 @@ export interface Scenario {
   readonly warnings: readonly string[];
   /** How it read the files it names (a SASS listing), for variants of it (explain); absent without a file system. */
   readonly readFile?: ResolveContext["readFile"];
+  /** Each warp's own path, when the program runs the kernel from its arguments (docs/execution.md). */
+  readonly paths?: WarpPathSource;
 }
 
 export interface ResolveContext {
@@ -99,7 +114,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   const pinned = checkPinnedResidency(fields.launch, arch, ctx.file);
   if (pinned !== undefined) return { ok: false, issues: [pinned] };
 
-  const source = programOf(fields.program, ctx, fields.launch);
+  const source = programOf(fields.program, ctx, fields.launch, arch.name);
   if (!source.ok) return { ok: false, issues: [...source.issues] };
   const parsed = source;
 
@@ -111,7 +126,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       name: fields.name ?? ctx.file,
       description: fields.description ?? "",
       arch,
-      launch: fields.launch,
+      launch: source.executed === undefined ? fields.launch : { ...fields.launch, blocks: source.executed.blocks },
       occupancy: occ,
       residentBlocks: fields.launch.residentBlocks ?? occ.blocksPerSm,
       loadLatency,
@@ -123,6 +138,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       program: parsed.program,
       fields,
       warnings: [...source.warnings, ...registerWarnings(parsed.program, fields.launch.registersPerThread, ctx.file)],
+      ...(source.executed !== undefined ? { paths: source.executed.paths } : {}),
       ...(ctx.readFile !== undefined ? { readFile: ctx.readFile } : {}),
     },
   };
@@ -154,12 +170,12 @@ function checkPinnedResidency(launch: ScenarioFields["launch"], arch: ArchSpec, 
 }
 
 type ProgramSource =
-  | { readonly ok: true; readonly program: ParsedProgram; readonly assembly: string; readonly warnings: readonly string[] }
+  | { readonly ok: true; readonly program: ParsedProgram; readonly assembly: string; readonly warnings: readonly string[]; readonly executed?: ExecutedRun }
   | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
 
 /** The program of a scenario: assembly text, a generator, or a kernel's SASS from a listing. */
-function programOf(program: ScenarioFields["program"], ctx: ResolveContext, launch: ScenarioFields["launch"]): ProgramSource {
-  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, launch);
+function programOf(program: ScenarioFields["program"], ctx: ResolveContext, launch: ScenarioFields["launch"], archName: string): ProgramSource {
+  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, launch, archName);
   const tooBig = checkProgramSize(program, ctx.file);
   if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
   const generated = typeof program !== "string";
@@ -168,7 +184,7 @@ function programOf(program: ScenarioFields["program"], ctx: ResolveContext, laun
   return parsed.ok ? { ok: true, program: parsed.program, assembly, warnings: [] } : parsed;
 }
 
-function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: ScenarioFields["launch"]): ProgramSource {
+function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: ScenarioFields["launch"], archName: string): ProgramSource {
   const registersPerThread = launch.registersPerThread;
   const [x, y = 1, z = 1] = program.blockDim ?? [launch.threadsPerBlock];
   if (x * y * z !== launch.threadsPerBlock) {
@@ -186,7 +202,13 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
   const { file, text } = ctx.readFile(program.sass);
   const listing = readSass(text, file);
   if (!listing.ok) return listing;
-  const built = sassProgram(listing.kernels, { ...program, blockDim: [x, y, z] }, file);
+  const runs = program.args !== undefined || program.grid !== undefined;
+  if (runs && (program.trips !== undefined || program.taken !== undefined)) {
+    return { ok: false, issues: [{ code: "invalid_field", file: ctx.file, path: ["program", program.trips !== undefined ? "trips" : "taken"], expected: "either declared trips and shares, or args and grid to run the kernel (each warp then follows its own path), not both", found: "both" }] };
+  }
+  const kernelName = runs ? findKernel(listing.kernels, program.kernel ?? (listing.kernels.length === 1 ? listing.kernels[0].name : ""))?.name : program.kernel;
+  // Running the kernel decides every branch: the declared model's loops need some count to translate.
+  const built = sassProgram(listing.kernels, { ...program, ...(kernelName !== undefined ? { kernel: kernelName } : {}), blockDim: [x, y, z], ...(runs ? { defaultTrips: 1 } : {}) }, file);
   // Problems with the scenario's own fields (kernel, trips, taken) are the scenario's, not the listing's.
   if (!built.ok) return { ok: false, issues: built.issues.map((i) => (i.line === undefined ? { ...i, file: ctx.file } : i)) };
   const assembly = built.kernel.instructions.map((i) => i.text).join("\n");
@@ -200,7 +222,22 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
           `${ctx.file}: kernel ${built.kernel.name} names R${highest}, but launch.registersPerThread is ${registersPerThread}; ptxas allocated about ${highest + 3} (ptxas -v, or ncu's launch__registers_per_thread, says exactly), and occupancy depends on it.`,
         ]
       : built.warnings;
-  return { ok: true, program: built.program, assembly, warnings };
+  if (!runs) return { ok: true, program: built.program, assembly, warnings };
+  const executed = executedRun(built.kernel, program, [x, y, z], ctx, file, archName);
+  return executed.ok ? { ok: true, program: built.program, assembly, warnings, executed: executed.run } : executed;
+}
+
+/** program.args and program.grid: the SM's blocks of the grid, and each warp's path when admitted. */
+function executedRun(kernel: SassKernel, program: SassProgramFields, block: Dim3, ctx: ResolveContext, file: string, archName: string): { ok: true; run: ExecutedRun } | { ok: false; issues: ScenarioIssue[] } {
+  const fail = (field: string, expected: string, found: string) => ({ ok: false as const, issues: [{ code: "invalid_field" as const, file: ctx.file, path: ["program", field], expected, found }] });
+  if (program.grid === undefined) return fail("grid", "the grid's blocks ([x], [x, y] or [x, y, z]) to run the kernel from its args", "none");
+  try {
+    const plan = planExecution(kernel, { grid: program.grid, block, args: program.args ?? "", sm: program.sm ?? 0, arch: archName }, file);
+    return { ok: true, run: { blocks: plan.blocks.length, paths: executedPaths(kernel, plan.launch, plan.blocks, file) } };
+  } catch (e) {
+    if (e instanceof ConfigError) return fail(program.args === undefined ? "grid" : "args", "arguments and a launch the kernel can run with", e.message);
+    throw e;
+  }
 }
 
 /** A program beyond LIMITS.programInstructions is refused before it is generated or parsed. */

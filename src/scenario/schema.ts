@@ -136,6 +136,14 @@ export const sassProgramSchema = z
     blockDim: z.array(count(1).max(LIMITS.maxThreadsPerBlock)).min(1).max(3).optional(),
     /** Latency distribution of particular global loads, by address. */
     loads: z.record(z.string(), latencyDistribution).optional(),
+    /**
+     * Run the kernel's own arithmetic (docs/execution.md): its arguments in parameter order
+     * (`"ptr:256MiB, i32:4096"`), the grid's blocks ([x], [x, y] or [x, y, z]), and the SM whose
+     * share of the grid this scenario runs (default 0). Each warp then follows its own path.
+     */
+    args: z.string().optional(),
+    grid: z.array(count(1)).min(1).max(3).optional(),
+    sm: count(0).optional(),
   })
   .strict();
 

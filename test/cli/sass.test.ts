@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cli } from "./cli-helper.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cli, scratchDir } from "./cli-helper.js";
 
 const LISTING = "validation/sass/kernels.sass";
 
@@ -132,7 +134,7 @@ describe("warpsim run --sass with a launch and arguments: no trip count given", 
     const r = await cli("run", "--sass", LISTING, "--kernel", "ldg_imad", "--grid", "132", "--block", "256", "--args", "ptr:256MiB,ptr:256MiB,i32:256,i32:1048575", "--memory", "l2", "--format", "json");
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).sm.instExecuted).toBe(28808);
-    expect(r.stderr).toMatch(/control flow from running the kernel on SM 0's 1 block: 3601\.0 instructions per warp; trips 0x01c0 256/);
+    expect(r.stderr).toMatch(/each warp follows its own path, from running the kernel's arithmetic on SM 0's blocks/);
   });
 
   it("grid_stride_sum's unrolled loop and its skipped remainder come from n: 320 per warp, 1,280 for 4 warps", async () => {
@@ -141,8 +143,28 @@ describe("warpsim run --sass with a launch and arguments: no trip count given", 
     expect(JSON.parse(r.stdout).sm.instExecuted).toBe(1280);
   });
 
-  it("a trip given by hand wins over what execution found", async () => {
+  it("a trip given by hand wins over what execution found (the declared model then runs, filled in by execution)", async () => {
     const r = await cli("run", "--sass", LISTING, "--kernel", "ldg_imad", "--grid", "132", "--block", "256", "--args", "ptr:256MiB,ptr:256MiB,i32:256,i32:1048575", "--trip", "0x01c0=10", "--format", "json");
     expect(JSON.parse(r.stdout).sm.instExecuted).toBeLessThan(28808 / 10);
+    expect(r.stderr).toMatch(/--trip\/--taken given: .*\(3601\.0 instructions per warp; trips 0x01c0 256\)/);
+  });
+
+  it("a scenario runs the kernel from program.args and program.grid, its blocks from the grid", async () => {
+    const dir = scratchDir();
+    const file = join(dir, "ldg.yaml");
+    writeFileSync(file, `arch: sm_90\nlaunch: { threadsPerBlock: 256, registersPerThread: 14 }\nmemory: { level: l2 }\nprogram:\n  sass: ${join(process.cwd(), LISTING)}\n  kernel: ldg_imad\n  args: "ptr:256MiB, ptr:256MiB, i32:256, i32:1048575"\n  grid: [264]\n`);
+    const r = await cli("run", file, "--format", "json");
+    expect(r.code).toBe(0);
+    // 264 blocks: SM 0 runs blocks 0 and 132, 8 warps each of 3,601 instructions.
+    expect(JSON.parse(r.stdout).sm.instExecuted).toBe(2 * 28808);
+  });
+
+  it("a scenario that gives both declared trips and args is refused, naming the field", async () => {
+    const dir = scratchDir();
+    const file = join(dir, "both.yaml");
+    writeFileSync(file, `launch: { threadsPerBlock: 256 }\nprogram:\n  sass: ${join(process.cwd(), LISTING)}\n  kernel: ldg_imad\n  args: "ptr:1MiB, ptr:1MiB, i32:256, i32:7"\n  grid: [132]\n  trips: { "0x01c0": 4 }\n`);
+    const r = await cli("run", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/field program\.trips: expected either declared trips and shares, or args and grid/);
   });
 });

@@ -10,7 +10,6 @@ import { oneOf, wholeNumber } from "../options.js";
 import { addressValue, blockDim, type SassRunOptions } from "../sass-options.js";
 import { ConfigError, ScenarioError } from "../../errors.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
-import type { CliRunOptions } from "../simulate-cli.js";
 
 const FORMATS = ["table", "json", "csv"] as const;
 type Format = (typeof FORMATS)[number];
@@ -84,14 +83,14 @@ Example:
         throw new ConfigError(scenarioFile === undefined ? "warpsim run needs a scenario file or --sass FILE (warpsim run --help)." : "give a scenario file or --sass, not both (a scenario runs SASS with program: { sass: FILE }).");
       }
       const file = scenarioFile ?? opts.sass!;
-      const { scenario, paths } = scenarioFile !== undefined ? { scenario: loadScenario(scenarioFile), paths: undefined } : await loadSassRun(opts as SassRunOptions, io);
+      const scenario = scenarioFile !== undefined ? loadScenario(scenarioFile) : await loadSassRun(opts as SassRunOptions, io);
       if (scenario.fields.sweep !== undefined) {
         io.stderr(`warpsim: note: ${file} has a sweep section; run simulates its base configuration (warpsim sweep runs the sweep).\n`);
       }
       const trace = opts.trace
         ? await writingTo(opts.trace, () => new TraceWriter(opts.trace!, scenario.arch.subpartitionsPerSm, opts.traceWindow, (pc) => scenario.program.textAt(pc)))
         : undefined;
-      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks(), fastForward: opts.fastForward, paths }, setExit);
+      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks(), fastForward: opts.fastForward }, setExit);
       trace?.finish(result.cycles);
       if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result)));
       const text = render(result, opts.format);
@@ -111,15 +110,14 @@ async function loadSassRun(opts: SassRunOptions, io: CliIo) {
   const { text } = readFile(opts.sass);
   const arch = opts.arch ?? listingArch(text);
   const note = (text: string) => io.stderr(`warpsim: note: ${text}\n`);
-  let paths: CliRunOptions["paths"];
   if (opts.grid !== undefined || opts.block !== undefined || opts.args !== undefined) {
     const { controlFromExecution } = await import("../executed-control.js");
-    ({ opts, paths } = controlFromExecution(opts, text, arch, note));
+    opts = controlFromExecution(opts, text, arch, note);
   }
   const highest = opts.registers === undefined ? highestRegisterIn(text, opts.kernel) : 0;
   const fields = sassScenario({ ...opts, arch }, highest, note);
   try {
-    return { scenario: parseScenario(JSON.stringify(fields), "<command line>", [], { readFile }), paths };
+    return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
   } catch (e) {
     // The scenario text was made from the flags: its line numbers mean nothing to the user.
     if (!(e instanceof ScenarioError)) throw e;

@@ -232,7 +232,8 @@ function executedRun(kernel: SassKernel, program: SassProgramFields, block: Dim3
   const fail = (field: string, expected: string, found: string) => ({ ok: false as const, issues: [{ code: "invalid_field" as const, file: ctx.file, path: ["program", field], expected, found }] });
   if (program.grid === undefined) return fail("grid", "the grid's blocks ([x], [x, y] or [x, y, z]) to run the kernel from its args", "none");
   try {
-    const plan = planExecution(kernel, { grid: program.grid, block, args: program.args ?? "", sm: program.sm ?? 0, arch: archName }, file);
+    const args = typeof program.args === "object" ? program.args.join(", ") : (program.args ?? "");
+    const plan = planExecution(kernel, { grid: program.grid, block, args, sm: program.sm ?? 0, arch: archName }, file);
     return { ok: true, run: { blocks: plan.blocks.length, paths: executedPaths(kernel, plan.launch, plan.blocks, file) } };
   } catch (e) {
     if (e instanceof ConfigError) return fail(program.args === undefined ? "grid" : "args", "arguments and a launch the kernel can run with", e.message);

@@ -138,10 +138,11 @@ export const sassProgramSchema = z
     loads: z.record(z.string(), latencyDistribution).optional(),
     /**
      * Run the kernel's own arithmetic (docs/execution.md): its arguments in parameter order
-     * (`"ptr:256MiB, i32:4096"`), the grid's blocks ([x], [x, y] or [x, y, z]), and the SM whose
+     * (`"ptr:256MiB, i32:4096"`, or a list of them, which a sweep can vary one at a time:
+     * `program.args.2`), the grid's blocks ([x], [x, y] or [x, y, z]), and the SM whose
      * share of the grid this scenario runs (default 0). Each warp then follows its own path.
      */
-    args: z.string().optional(),
+    args: z.union([z.string(), z.array(z.union([z.string(), z.number()])).max(64)]).optional(),
     grid: z.array(count(1)).min(1).max(3).optional(),
     sm: count(0).optional(),
   })

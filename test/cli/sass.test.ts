@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parse } from "csv-parse/sync";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, scratchDir } from "./cli-helper.js";
@@ -166,5 +167,22 @@ describe("warpsim run --sass with a launch and arguments: no trip count given", 
     const r = await cli("run", file);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/field program\.trips: expected either declared trips and shares, or args and grid/);
+  });
+});
+
+describe("sweeping a kernel's arguments and grid", () => {
+  it("varies one argument of a list and the grid: the trips follow the argument, the SM's blocks the grid", async () => {
+    const dir = scratchDir();
+    const file = join(dir, "ldg.yaml");
+    writeFileSync(file, `launch: { threadsPerBlock: 256, registersPerThread: 14 }\nmemory: { level: l2 }\nprogram:\n  sass: ${join(process.cwd(), LISTING)}\n  kernel: ldg_imad\n  args: [ptr:256MiB, ptr:256MiB, i32:64, i32:1048575]\n  grid: [132]\n`);
+    const r = await cli("sweep", file, "--vary", "program.args.2=i32:16,i32:32", "--vary", "program.grid.0=132,264", "--jobs", "1");
+    expect(r.code).toBe(0);
+    const rows: Record<string, string>[] = parse(r.stdout, { columns: true });
+    const [a, b, c, d] = rows.map((row) => Number(row.inst_executed));
+    // ldg_imad's loop (0x00f0..0x01c0) is 14 instructions a trip: iters 16 -> 32 adds 16 trips
+    // to each of the block's 8 warps; 264 blocks give SM 0 two blocks (0 and 132) instead of one.
+    expect(c - a).toBe(8 * 16 * 14);
+    expect(b).toBe(2 * a);
+    expect(d).toBe(2 * c);
   });
 });

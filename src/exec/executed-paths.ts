@@ -2,6 +2,7 @@ import { ConfigError } from "../errors.js";
 import { reachable } from "../sass/control-flow.js";
 import type { SassKernel } from "../sass/read-sass.js";
 import type { Launch } from "./launch.js";
+import { outOfBoundsError } from "./run-from-args.js";
 import { executableKernel, runWarp } from "./run-warp.js";
 
 /** A warp's path in the engine's program counters (src/sm/warp-paths.ts reads it). */
@@ -36,6 +37,7 @@ export function executedPaths(kernel: SassKernel, launch: Launch, blocks: readon
       if (run.runaway) {
         throw new ConfigError(`${file}: kernel ${kernel.name}: warp ${warpInBlock} of block ${grid} did not finish within ${MAX_PATH_INSTRUCTIONS} instructions (a loop whose exit depends on data loaded from memory?); give --trip for it instead of --args.`);
       }
+      if (run.outOfBounds !== undefined) throw outOfBoundsError(kernel, launch, run.outOfBounds, grid, warpInBlock, file);
       const { jumpAt, jumpTo } = run.path!;
       return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions };
     },

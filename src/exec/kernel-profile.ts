@@ -1,5 +1,5 @@
 import type { Launch } from "./launch.js";
-import { type ExecutableKernel, runWarp } from "./run-warp.js";
+import { type ExecutableKernel, type OutOfBounds, runWarp } from "./run-warp.js";
 
 /** What running some blocks of a launch found, summed over their warps. */
 export interface KernelProfile {
@@ -16,6 +16,8 @@ export interface KernelProfile {
   readonly unknownBranches: ReadonlyMap<number, number>;
   /** Warps stopped at the instruction limit (a loop whose exit depends on unknown data, say). */
   readonly runaways: number;
+  /** The first global access outside every buffer, with the warp that made it. */
+  readonly outOfBounds?: OutOfBounds & { readonly block: number; readonly warpInBlock: number };
 }
 
 /** The warp budget of one functional run: a warp past it is counted as a runaway. */
@@ -34,6 +36,7 @@ export function profileKernel(exe: ExecutableKernel, launch: Launch, blocks: rea
   let max = 0;
   let sum = 0;
   let runaways = 0;
+  let outOfBounds: KernelProfile["outOfBounds"];
   for (const block of blocks) {
     for (let w = 0; w < warpsPerBlock; w++) {
       const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, maxInstructions);
@@ -47,10 +50,11 @@ export function profileKernel(exe: ExecutableKernel, launch: Launch, blocks: rea
       max = Math.max(max, run.instructions);
       sum += run.instructions;
       if (run.runaway) runaways++;
+      if (outOfBounds === undefined && run.outOfBounds !== undefined) outOfBounds = { ...run.outOfBounds, block, warpInBlock: w };
     }
   }
   const warps = blocks.length * warpsPerBlock;
-  return { blocks, warps, instructions: { min: warps > 0 ? min : 0, mean: warps > 0 ? sum / warps : 0, max }, executions, taken, split, unknownBranches, runaways };
+  return { blocks, warps, instructions: { min: warps > 0 ? min : 0, mean: warps > 0 ? sum / warps : 0, max }, executions, taken, split, unknownBranches, runaways, ...(outOfBounds ? { outOfBounds } : {}) };
 }
 
 /**

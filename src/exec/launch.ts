@@ -15,6 +15,8 @@ export interface Launch {
   readonly block: Dim3;
   /** Constant bank 0, 32-bit words (byte offset / 4). */
   readonly bank0: Int32Array;
+  /** The buffers the pointer arguments point to: a global access outside all of them is an error. Absent: not checked. */
+  readonly buffers?: readonly { readonly param: number; readonly base: number; readonly bytes: number }[];
 }
 
 /** Bytes of constant bank 0 the executor keeps (the parameter space ends below 0x1000 on sm_90: 4 KiB of parameters from 0x210). */

@@ -34,7 +34,19 @@ export interface WarpRun {
    * instruction's index; every other issue is the next instruction.
    */
   readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array };
+  /** The first global access outside every buffer of the launch (Launch.buffers), if any. */
+  readonly outOfBounds?: OutOfBounds;
 }
+
+/** A global access outside every buffer: which instruction, lane and address. */
+export interface OutOfBounds {
+  readonly address: number;
+  readonly instruction: number;
+  readonly lane: number;
+}
+
+/** Opcodes that address global memory explicitly (generic LD/ST may reach shared or local memory: not checked). */
+const GLOBAL_ACCESSES = new Set(["LDG", "STG", "ATOMG", "RED", "REDG", "LDGSTS"]);
 
 /**
  * Runs one warp of a launch functionally, as the hardware's SIMT model of sm_70 and later
@@ -68,6 +80,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
   const jumpAt: number[] = [];
   const jumpTo: number[] = [];
   let lastPc = -1;
+  let outOfBounds: OutOfBounds | undefined;
   const next = (): boolean => {
     // Resume a barrier whose lanes have all arrived (exits count), else the next waiting group.
     for (let b = 0; b < 16; b++) {
@@ -151,11 +164,27 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       pc++;
       continue;
     }
+    if (outOfBounds === undefined && ctx.launch.buffers !== undefined && GLOBAL_ACCESSES.has(op)) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
     execute(d, regs, lanes, ctx);
     pc++;
   }
   const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo) } : undefined;
-  return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}) };
+  return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}), ...(outOfBounds ? { outOfBounds } : {}) };
+}
+
+/**
+ * The first lane of `lanes` whose address (its 64-bit base register pair plus the offset, when
+ * known) falls outside every buffer; undefined when all do or none is known.
+ */
+function checkAddresses(d: Decoded, regs: WarpRegisters, lanes: number, buffers: NonNullable<ExecContext["launch"]["buffers"]>, instruction: number): OutOfBounds | undefined {
+  const mem = d.ops.find((o) => o.kind === "mem");
+  if (mem?.kind !== "mem" || !mem.wide) return undefined;
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0 || !regs.isKnown(mem.reg, l) || !regs.isKnown(mem.reg + 1, l)) continue;
+    const address = (regs.get(mem.reg, l) >>> 0) + (regs.get(mem.reg + 1, l) >>> 0) * 4294967296 + mem.offset;
+    if (!buffers.some((b) => address >= b.base && address < b.base + b.bytes)) return { address, instruction, lane: l };
+  }
+  return undefined;
 }
 
 function barrierIndex(d: Decoded): number {

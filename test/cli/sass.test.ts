@@ -186,3 +186,15 @@ describe("sweeping a kernel's arguments and grid", () => {
     expect(d).toBe(2 * c);
   });
 });
+
+describe("an access outside every buffer the arguments give", () => {
+  it("is an error naming the lane, warp, block, instruction, address and the buffers, not a silent run", async () => {
+    // stream_saxpy walks x over 132 x 128 x 64 floats (4.3 MB): a 1 MiB buffer is too small.
+    const args = ["--kernel", "stream_saxpy", "--grid", "132", "--block", "128", "--args", "ptr:1MiB,ptr:32MiB,f32:1.5,i32:1081344"];
+    for (const command of ["sass", "run"]) {
+      const r = await cli(command, ...(command === "run" ? ["--sass"] : []), LISTING, ...args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/lane 0 of warp 0 of block 0 accesses 0x7f0000108000 at \/\*0100\*\/ LDG\.E\.CONSTANT R6, desc\[UR4\]\[R4\.64\] \(line 1075\), outside every buffer the arguments give \(argument 1: 0x7f0000000000\.\.0x7f0000100000/);
+    }
+  });
+});

@@ -29,6 +29,7 @@ import {
   shfRight,
   u32,
 } from "./alu.js";
+import { COMMON_LUTS } from "./execute.js";
 
 const pair = new Int32Array(2);
 const hex = (x: number) => `0x${u32(x).toString(16)}`;
@@ -112,6 +113,17 @@ describe("adds, shifts and logic", () => {
     expect(lop3(a, b, c, 0x96)).toBe(a ^ b ^ c);
     expect(lop3(0, b, 0, 0x33)).toBe(~b); // LOP3.LUT R2, RZ, R2, RZ, 0x33: NOT
     expect(lop3(a, b, c, 0xf8)).toBe(a | (b & c));
+  });
+
+  it("the executor's shortcuts for common truth tables equal the general LOP3 on random words", () => {
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) | 0);
+    for (const [lut, fn] of Object.entries(COMMON_LUTS)) {
+      for (let k = 0; k < 200; k++) {
+        const [a, b, c] = [next(), next(), next()];
+        expect(fn(a, b, c) | 0).toBe(lop3(a, b, c, Number(lut)));
+      }
+    }
   });
 
   it("PLOP3.LUT on predicates", () => {

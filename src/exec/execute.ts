@@ -1,7 +1,7 @@
 import type { SassInstruction } from "../sass/read-sass.js";
 import * as alu from "./alu.js";
 import { type Launch, blockIndex, threadIndex } from "./launch.js";
-import { type Operand, RZ, parseOperand } from "./operands.js";
+import { type Operand, PT, RZ, parseOperand } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
@@ -144,13 +144,191 @@ function isKnown(op: Operand, regs: WarpRegisters, lane: number, ctx: ExecContex
   }
 }
 
-/** Whether the operands at indices a..e (those present; -1 for none) are known in lane l. */
-function kn(ops: readonly Operand[], regs: WarpRegisters, l: number, ctx: ExecContext, a: number, b = -1, c = -1, d = -1, e = -1): boolean {
-  return known1(ops, regs, l, ctx, a) && known1(ops, regs, l, ctx, b) && known1(ops, regs, l, ctx, c) && known1(ops, regs, l, ctx, d) && known1(ops, regs, l, ctx, e);
+/**
+ * The most frequent operations over all lanes at once (their plain forms: no .WIDE/.HI/.X, no
+ * carry or predicate outputs): MOV, IMAD, IADD3, VIADD, SEL, LOP3, ISETP. Returns false for
+ * anything else (the per-lane path takes it).
+ */
+function vectorOp(d: Decoded, code: number, ops: readonly Operand[], f: Flags, regs: WarpRegisters, lanes: number): boolean {
+  const dst = ops[0];
+  if (code === Op.ISETP) {
+    if (f.EX || ops[0].kind !== "pred" || ops[1].kind !== "pred" || ops[4]?.kind !== "pred") return false;
+    const known = KNOWNS[2] & KNOWNS[3] & KNOWNS[4];
+    const [a, b, p] = [VALS[2], VALS[3], VALS[4]];
+    const pd = ops[0].index;
+    const pq = ops[1].index;
+    for (let l = 0; l < LANES; l++) {
+      if (((lanes >>> l) & 1) === 0) continue;
+      const x = alu.compare(a[l], b[l], d.cmp, f.U32);
+      const k = ((known >>> l) & 1) === 1;
+      regs.setPred(pd, l, alu.combine(x, p[l] === 1, d.combine), k);
+      regs.setPred(pq, l, alu.combine(!x, p[l] === 1, d.combine), k);
+    }
+    return true;
+  }
+  if (dst?.kind !== "reg") return false;
+  const r = dst.index;
+  if (r === RZ) return true;
+  const out = regs.value;
+  const outKnown = regs.known;
+  const base = r * LANES;
+  let known: number;
+  switch (code) {
+    case Op.MOV:
+      known = KNOWNS[1];
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = VALS[1][l];
+      break;
+    case Op.IMAD:
+      if (f.WIDE && !f.X && ops.length === 4 && r + 1 < RZ) return imadWideVector(ops, f, regs, lanes, r);
+      if (f.WIDE || f.HI || f.X || ops.length !== 4) return false;
+      known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = (Math.imul(VALS[1][l], VALS[2][l]) + VALS[3][l]) | 0;
+      break;
+    case Op.IADD3:
+      if (f.X || ops.length !== 4) return false;
+      known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = (VALS[1][l] + VALS[2][l] + VALS[3][l]) | 0;
+      break;
+    case Op.VIADD:
+      known = KNOWNS[1] & KNOWNS[2];
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = (VALS[1][l] + VALS[2][l]) | 0;
+      break;
+    case Op.SEL:
+    case Op.FSEL:
+      known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = VALS[3][l] === 1 ? VALS[1][l] : VALS[2][l];
+      break;
+    case Op.SHF: {
+      known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+      const wrap = f.W;
+      const signed = f.S32 || f.S64;
+      for (let l = 0; l < LANES; l++) {
+        if (((lanes >>> l) & 1) === 0) continue;
+        const lo = VALS[1][l];
+        const sh = VALS[2][l];
+        const hi = VALS[3][l];
+        out[base + l] = f.L ? (f.HI ? alu.shfLeft(lo, hi, sh, wrap) : lowLeft(lo, sh, wrap)) : alu.shfRight(lo, hi, sh, wrap, signed, f.HI);
+      }
+      break;
+    }
+    case Op.LOP3:
+      if (ops.length > 6) return false;
+      known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+      if (ops[4].kind === "imm" && COMMON_LUTS[ops[4].value] !== undefined) {
+        const fn = COMMON_LUTS[ops[4].value];
+        for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = fn(VALS[1][l], VALS[2][l], VALS[3][l]);
+      } else {
+        for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = alu.lop3(VALS[1][l], VALS[2][l], VALS[3][l], VALS[4][l]);
+      }
+      break;
+    default:
+      return false;
+  }
+  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) outKnown[base + l] = (known >>> l) & 1;
+  return true;
 }
 
-function known1(ops: readonly Operand[], regs: WarpRegisters, l: number, ctx: ExecContext, i: number): boolean {
-  return i < 0 || ops[i] === undefined || isKnown(ops[i], regs, l, ctx);
+/** The truth tables the compiler uses most, as plain expressions (alu.lop3 is the general case; the tests compare them). */
+export const COMMON_LUTS: Readonly<Record<number, (a: number, b: number, c: number) => number>> = {
+  0xc0: (a, b) => a & b,
+  0xfc: (a, b) => a | b,
+  0x3c: (a, b) => a ^ b,
+  0x96: (a, b, c) => a ^ b ^ c,
+  0x33: (_a, b) => ~b,
+  0xf8: (a, b, c) => a | (b & c),
+  0xe2: (a, b, c) => (a & b) | (~b & c),
+  0x30: (a, b) => a & ~b,
+  0xfe: (a, b, c) => a | b | c,
+};
+
+/** IMAD.WIDE over all lanes: d:d+1 = a * b + the pair c:c+1 (see alu.imadWide). */
+function imadWideVector(ops: readonly Operand[], f: Flags, regs: WarpRegisters, lanes: number, r: number): boolean {
+  const c = ops[3];
+  const pairHi = c.kind === "reg" && c.index !== RZ ? (c.index + 1) * LANES : -1;
+  const base = r * LANES;
+  const known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const cHi = pairHi < 0 ? 0 : regs.value[pairHi + l];
+    const k = ((known >>> l) & 1) === 1 && (pairHi < 0 || regs.known[pairHi + l] === 1) ? 1 : 0;
+    alu.imadWide(VALS[1][l], VALS[2][l], VALS[3][l], cHi, !(f.U32 || f.U64), pair);
+    regs.value[base + l] = pair[0];
+    regs.value[base + LANES + l] = pair[1];
+    regs.known[base + l] = k;
+    regs.known[base + LANES + l] = k;
+  }
+  return true;
+}
+
+/** An instruction the executor does not follow (a load, floating-point work): its destinations become unknown. */
+function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
+  const dst = d.ops[0];
+  if (dst?.kind !== "reg" || dst.index === RZ || STORES.has(d.ins.opcode)) return;
+  const count = d.f.M128 ? 4 : d.f.M64 || d.f.WIDE ? 2 : 1;
+  for (let i = 0; i < count && dst.index + i < RZ; i++) {
+    const base = (dst.index + i) * LANES;
+    for (let l = 0; l < LANES; l++) {
+      if (((lanes >>> l) & 1) === 0) continue;
+      regs.value[base + l] = 0;
+      regs.known[base + l] = 0;
+    }
+  }
+}
+
+/** Operands read once per instruction into 32-lane vectors, with a mask of the lanes where each is known. */
+const MAX_OPERANDS = 10;
+const VALS: Int32Array[] = Array.from({ length: MAX_OPERANDS }, () => new Int32Array(LANES));
+const KNOWNS = new Int32Array(MAX_OPERANDS);
+
+/** Reads operands 1.. for every lane of `lanes` (one switch per operand, a tight loop per lane); operand 0 is the destination. */
+function fillOperands(ops: readonly Operand[], regs: WarpRegisters, ctx: ExecContext, lanes: number): void {
+  const n = Math.min(ops.length, MAX_OPERANDS);
+  for (let i = 1; i < n; i++) {
+    const op = ops[i];
+    const out = VALS[i];
+    let known = 0;
+    if (op.kind === "mem" || op.kind === "barrier" || op.kind === "other") {
+      KNOWNS[i] = 0;
+      continue;
+    }
+    if (op.kind === "reg" && !op.abs && !op.not) {
+      const base = op.index * LANES;
+      const zero = op.index === RZ;
+      for (let l = 0; l < LANES; l++) {
+        if (((lanes >>> l) & 1) === 0) continue;
+        const v = zero ? 0 : regs.value[base + l];
+        out[l] = op.negate ? -v | 0 : v;
+        if (zero || regs.known[base + l] === 1) known |= 1 << l;
+      }
+    } else if (op.kind === "pred" && !op.uniform && op.index !== PT) {
+      const base = op.index * LANES;
+      for (let l = 0; l < LANES; l++) {
+        if (((lanes >>> l) & 1) === 0) continue;
+        out[l] = (regs.pred[base + l] === 1) !== op.not ? 1 : 0;
+        if (regs.predKnown[base + l] === 1) known |= 1 << l;
+      }
+    } else if (op.kind === "imm" || op.kind === "ureg" || op.kind === "pred" || (op.kind === "const" && op.reg < 0)) {
+      const v = read(op, regs, 0, ctx);
+      out.fill(v);
+      known = isKnown(op, regs, 0, ctx) ? -1 : 0;
+    } else {
+      for (let l = 0; l < LANES; l++) {
+        if (((lanes >>> l) & 1) === 0) continue;
+        out[l] = read(op, regs, l, ctx);
+        if (isKnown(op, regs, l, ctx)) known |= 1 << l;
+      }
+    }
+    KNOWNS[i] = known;
+  }
+}
+
+/** Whether the operands at indices a..e (those present; -1 for none) are known in lane l. */
+function knAt(ops: readonly Operand[], l: number, a: number, b = -1, c = -1, d = -1, e = -1): boolean {
+  return knownIn(ops, l, a) && knownIn(ops, l, b) && knownIn(ops, l, c) && knownIn(ops, l, d) && knownIn(ops, l, e);
+}
+
+function knownIn(ops: readonly Operand[], l: number, i: number): boolean {
+  return i < 0 || i >= MAX_OPERANDS || ops[i] === undefined || ((KNOWNS[i] >>> l) & 1) === 1;
 }
 
 function constWord(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters, lane: number): number {
@@ -191,6 +369,10 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   const { ops, f, code } = d;
   if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
+  // Operand 0 is written, not read; instructions the executor does not follow read nothing.
+  if (code === OTHER) return unknownResults(d, regs, lanes);
+  fillOperands(ops, regs, ctx, lanes);
+  if (vectorOp(d, code, ops, f, regs, lanes)) return;
   for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, code, ops, f, regs, l, ctx, lanes);
 }
 
@@ -206,82 +388,82 @@ function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, regs: W
   switch (op) {
     case Op.MOV:
     case Op.IMAD: {
-      if (op === Op.MOV) return regs.set(dst, l, read(ops[1], regs, l, ctx), kn(ops, regs, l, ctx, 1));
+      if (op === Op.MOV) return regs.set(dst, l, VALS[1][l], knAt(ops, l, 1));
       if (f.WIDE) {
-        alu.imadWide(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cHi(ops[3], regs, l, ctx), !unsigned, pair);
-        const known = kn(ops, regs, l, ctx, 1, 2, 3) && cHiKnown(ops[3], regs, l, ctx);
+        alu.imadWide(VALS[1][l], VALS[2][l], VALS[3][l], cHi(ops[3], regs, l, ctx), !unsigned, pair);
+        const known = knAt(ops, l, 1, 2, 3) && cHiKnown(ops[3], regs, l, ctx);
         regs.set(dst, l, pair[0], known);
         return regs.set(dst + 1, l, pair[1], known);
       }
-      if (f.HI) return regs.set(dst, l, alu.imadHi(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cHi(ops[3], regs, l, ctx), !unsigned), kn(ops, regs, l, ctx, 1, 2, 3) && cHiKnown(ops[3], regs, l, ctx));
-      const carry = f.X && ops[4] !== undefined ? read(ops[4], regs, l, ctx) : 0;
-      return regs.set(dst, l, alu.imad(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx)) + carry, kn(ops, regs, l, ctx, 1, 2, 3, 4));
+      if (f.HI) return regs.set(dst, l, alu.imadHi(VALS[1][l], VALS[2][l], VALS[3][l], cHi(ops[3], regs, l, ctx), !unsigned), knAt(ops, l, 1, 2, 3) && cHiKnown(ops[3], regs, l, ctx));
+      const carry = f.X && ops[4] !== undefined ? VALS[4][l] : 0;
+      return regs.set(dst, l, alu.imad(VALS[1][l], VALS[2][l], VALS[3][l]) + carry, knAt(ops, l, 1, 2, 3, 4));
     }
     case Op.IADD3:
       return iadd3(d, regs, l, ctx);
     case Op.VIADD:
-      return regs.set(dst, l, (read(ops[1], regs, l, ctx) + read(ops[2], regs, l, ctx)) | 0, kn(ops, regs, l, ctx, 1, 2));
+      return regs.set(dst, l, (VALS[1][l] + VALS[2][l]) | 0, knAt(ops, l, 1, 2));
     case Op.LEA: {
       // LEA d, [P,] a, b, s / LEA.HI d, [P,] a, b, c, s [, carry-in predicate]
       const o = ops[1].kind === "pred" ? 2 : 1;
       if (f.HI) {
-        const carry = f.X && ops[o + 4] !== undefined ? read(ops[o + 4], regs, l, ctx) : 0;
-        return regs.set(dst, l, alu.leaHi(read(ops[o], regs, l, ctx), read(ops[o + 1], regs, l, ctx), read(ops[o + 2], regs, l, ctx), read(ops[o + 3], regs, l, ctx)) + carry, kn(ops, regs, l, ctx, o, o + 1, o + 2, o + 3, o + 4));
+        const carry = f.X && ops[o + 4] !== undefined ? VALS[o + 4][l] : 0;
+        return regs.set(dst, l, alu.leaHi(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l], VALS[o + 3][l]) + carry, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));
       }
-      const shifted = (read(ops[o], regs, l, ctx) << read(ops[o + 2], regs, l, ctx)) >>> 0;
-      const sum = shifted + (read(ops[o + 1], regs, l, ctx) >>> 0) + (f.X && ops[o + 3] !== undefined ? read(ops[o + 3], regs, l, ctx) : 0);
-      if (o === 2 && ops[1].kind === "pred") regs.setPred(ops[1].index, l, sum > 0xffffffff, kn(ops, regs, l, ctx, o, o + 1, o + 2));
-      return regs.set(dst, l, sum | 0, kn(ops, regs, l, ctx, o, o + 1, o + 2));
+      const shifted = (VALS[o][l] << VALS[o + 2][l]) >>> 0;
+      const sum = shifted + (VALS[o + 1][l] >>> 0) + (f.X && ops[o + 3] !== undefined ? VALS[o + 3][l] : 0);
+      if (o === 2 && ops[1].kind === "pred") regs.setPred(ops[1].index, l, sum > 0xffffffff, knAt(ops, l, o, o + 1, o + 2));
+      return regs.set(dst, l, sum | 0, knAt(ops, l, o, o + 1, o + 2));
     }
     case Op.SHF: {
       const left = f.L;
       const wrap = f.W;
       const hi = f.HI;
       const signed = f.S32 || f.S64;
-      const value = left ? (hi ? alu.shfLeft(read(ops[1], regs, l, ctx), read(ops[3], regs, l, ctx), read(ops[2], regs, l, ctx), wrap) : lowLeft(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), wrap)) : alu.shfRight(read(ops[1], regs, l, ctx), read(ops[3], regs, l, ctx), read(ops[2], regs, l, ctx), wrap, signed, hi);
-      return regs.set(dst, l, value, kn(ops, regs, l, ctx, 1, 2, 3));
+      const value = left ? (hi ? alu.shfLeft(VALS[1][l], VALS[3][l], VALS[2][l], wrap) : lowLeft(VALS[1][l], VALS[2][l], wrap)) : alu.shfRight(VALS[1][l], VALS[3][l], VALS[2][l], wrap, signed, hi);
+      return regs.set(dst, l, value, knAt(ops, l, 1, 2, 3));
     }
     case Op.LOP3: {
       // LOP3.LUT [P,] d, a, b, c, lut, Pin
       const pOut = ops[0].kind === "pred" ? ops[0] : undefined;
       const o = pOut ? 1 : 0;
       const d0 = ops[o].kind === "reg" ? (ops[o] as Extract<Operand, { kind: "reg" }>).index : RZ;
-      const r = alu.lop3(read(ops[o + 1], regs, l, ctx), read(ops[o + 2], regs, l, ctx), read(ops[o + 3], regs, l, ctx), read(ops[o + 4], regs, l, ctx));
-      const known = kn(ops, regs, l, ctx, o + 1, o + 2, o + 3);
+      const r = alu.lop3(VALS[o + 1][l], VALS[o + 2][l], VALS[o + 3][l], VALS[o + 4][l]);
+      const known = knAt(ops, l, o + 1, o + 2, o + 3);
       regs.set(d0, l, r, known);
-      if (pOut !== undefined) regs.setPred(pOut.index, l, r !== 0 || (ops[o + 5] !== undefined && read(ops[o + 5], regs, l, ctx) === 1), known);
+      if (pOut !== undefined) regs.setPred(pOut.index, l, r !== 0 || (ops[o + 5] !== undefined && VALS[o + 5][l] === 1), known);
       return;
     }
     case Op.PLOP3: {
-      const a = read(ops[2], regs, l, ctx) === 1;
-      const b = read(ops[3], regs, l, ctx) === 1;
-      const c = read(ops[4], regs, l, ctx) === 1;
-      const known = kn(ops, regs, l, ctx, 2, 3, 4);
-      if (ops[0].kind === "pred") regs.setPred(ops[0].index, l, alu.plop3(a, b, c, read(ops[5], regs, l, ctx)), known);
-      if (ops[1].kind === "pred" && ops[6] !== undefined) regs.setPred(ops[1].index, l, alu.plop3(a, b, c, read(ops[6], regs, l, ctx)), known);
+      const a = VALS[2][l] === 1;
+      const b = VALS[3][l] === 1;
+      const c = VALS[4][l] === 1;
+      const known = knAt(ops, l, 2, 3, 4);
+      if (ops[0].kind === "pred") regs.setPred(ops[0].index, l, alu.plop3(a, b, c, VALS[5][l]), known);
+      if (ops[1].kind === "pred" && ops[6] !== undefined) regs.setPred(ops[1].index, l, alu.plop3(a, b, c, VALS[6][l]), known);
       return;
     }
     case Op.ISETP:
       return isetp(d, regs, l, ctx);
     case Op.SEL:
     case Op.FSEL:
-      return regs.set(dst, l, read(ops[3], regs, l, ctx) === 1 ? read(ops[1], regs, l, ctx) : read(ops[2], regs, l, ctx), kn(ops, regs, l, ctx, 1, 2, 3));
+      return regs.set(dst, l, VALS[3][l] === 1 ? VALS[1][l] : VALS[2][l], knAt(ops, l, 1, 2, 3));
     case Op.IABS:
-      return regs.set(dst, l, alu.iabs(read(ops[1], regs, l, ctx)), kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, alu.iabs(VALS[1][l]), knAt(ops, l, 1));
     case Op.IMNMX:
     case Op.VIMNMX:
-      return regs.set(dst, l, alu.minMax(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx), ops[3] !== undefined && read(ops[3], regs, l, ctx) === 0, unsigned), kn(ops, regs, l, ctx, 1, 2, 3));
+      return regs.set(dst, l, alu.minMax(VALS[1][l], VALS[2][l], ops[3] !== undefined && VALS[3][l] === 0, unsigned), knAt(ops, l, 1, 2, 3));
     case Op.FLO:
-      return regs.set(dst, l, alu.flo(read(ops[1], regs, l, ctx), !unsigned, f.SH), kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, alu.flo(VALS[1][l], !unsigned, f.SH), knAt(ops, l, 1));
     case Op.POPC:
-      return regs.set(dst, l, alu.popc(read(ops[1], regs, l, ctx)), kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, alu.popc(VALS[1][l]), knAt(ops, l, 1));
     case Op.BMSK:
-      return regs.set(dst, l, alu.bmsk(read(ops[1], regs, l, ctx), read(ops[2], regs, l, ctx)), kn(ops, regs, l, ctx, 1, 2));
+      return regs.set(dst, l, alu.bmsk(VALS[1][l], VALS[2][l]), knAt(ops, l, 1, 2));
     case Op.BREV: {
-      let x = read(ops[1], regs, l, ctx) >>> 0;
+      let x = VALS[1][l] >>> 0;
       let r = 0;
       for (let i = 0; i < 32; i++, x >>>= 1) r = (r << 1) | (x & 1);
-      return regs.set(dst, l, r, kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, r, knAt(ops, l, 1));
     }
     case Op.S2R:
     case Op.CS2R:
@@ -290,30 +472,30 @@ function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, regs: W
         if (!f.M32) regs.set(dst + 1, l, 0, true);
         return;
       }
-      return regs.set(dst, l, read(ops[1], regs, l, ctx), kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, VALS[1][l], knAt(ops, l, 1));
     case Op.LDC: {
-      regs.set(dst, l, read(ops[1], regs, l, ctx), kn(ops, regs, l, ctx, 1));
-      if (f.M64 && ops[1].kind === "const") regs.set(dst + 1, l, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), kn(ops, regs, l, ctx, 1));
+      regs.set(dst, l, VALS[1][l], knAt(ops, l, 1));
+      if (f.M64 && ops[1].kind === "const") regs.set(dst + 1, l, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), knAt(ops, l, 1));
       return;
     }
     case Op.I2F:
     case Op.I2FP: {
       const signed = !(f.U32 || f.U16 || f.U8);
-      const x = signed ? read(ops[1], regs, l, ctx) | 0 : read(ops[1], regs, l, ctx) >>> 0;
-      return regs.set(dst, l, f.RP ? alu.i2fRoundUp(read(ops[1], regs, l, ctx), !signed) : alu.floatBits(x), kn(ops, regs, l, ctx, 1));
+      const x = signed ? VALS[1][l] | 0 : VALS[1][l] >>> 0;
+      return regs.set(dst, l, f.RP ? alu.i2fRoundUp(VALS[1][l], !signed) : alu.floatBits(x), knAt(ops, l, 1));
     }
     case Op.F2I:
-      return regs.set(dst, l, alu.f2iTrunc(read(ops[1], regs, l, ctx), unsigned), kn(ops, regs, l, ctx, 1));
+      return regs.set(dst, l, alu.f2iTrunc(VALS[1][l], unsigned), knAt(ops, l, 1));
     case Op.MUFU:
-      if (f.RCP) return regs.set(dst, l, alu.rcp(read(ops[1], regs, l, ctx)), kn(ops, regs, l, ctx, 1));
+      if (f.RCP) return regs.set(dst, l, alu.rcp(VALS[1][l]), knAt(ops, l, 1));
       return regs.set(dst, l, 0, false);
     case Op.FADD:
     case Op.FMUL:
     case Op.FFMA: {
-      const a = alu.bitsFloat(read(ops[1], regs, l, ctx));
-      const b = alu.bitsFloat(read(ops[2], regs, l, ctx));
-      const r = op === Op.FADD ? a + b : op === Op.FMUL ? a * b : a * b + alu.bitsFloat(read(ops[3], regs, l, ctx));
-      return regs.set(dst, l, alu.floatBits(Math.fround(r)), kn(ops, regs, l, ctx, 1, 2, op === Op.FFMA ? 3 : 1));
+      const a = alu.bitsFloat(VALS[1][l]);
+      const b = alu.bitsFloat(VALS[2][l]);
+      const r = op === Op.FADD ? a + b : op === Op.FMUL ? a * b : a * b + alu.bitsFloat(VALS[3][l]);
+      return regs.set(dst, l, alu.floatBits(Math.fround(r)), knAt(ops, l, 1, 2, op === Op.FFMA ? 3 : 1));
     }
     case Op.HFMA2:
       // The compiler's way to load a constant: HFMA2.MMA Rd, -RZ, RZ, lo, hi (0 * 0 + the pair).
@@ -371,9 +553,9 @@ function iadd3(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext): vo
   let o = 1;
   const outs: number[] = [];
   while (ops[o]?.kind === "pred") outs.push(o++);
-  const carryIn = f.X ? (ops[o + 3] !== undefined ? read(ops[o + 3], regs, l, ctx) : 0) + (ops[o + 4] !== undefined ? read(ops[o + 4], regs, l, ctx) : 0) : 0;
-  alu.iadd3(read(ops[o], regs, l, ctx), read(ops[o + 1], regs, l, ctx), read(ops[o + 2], regs, l, ctx), carryIn, pair);
-  const known = kn(ops, regs, l, ctx, o, o + 1, o + 2, o + 3, o + 4);
+  const carryIn = f.X ? (ops[o + 3] !== undefined ? VALS[o + 3][l] : 0) + (ops[o + 4] !== undefined ? VALS[o + 4][l] : 0) : 0;
+  alu.iadd3(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l], carryIn, pair);
+  const known = knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4);
   if (ops[0].kind === "reg") regs.set(ops[0].index, l, pair[0], known);
   const out0 = ops[outs[0]];
   if (out0?.kind === "pred") regs.setPred(out0.index, l, pair[1] >= 1, known);
@@ -388,10 +570,10 @@ function isetp(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext): vo
   const { cmp, combine: how } = d;
   const unsigned = f.U32;
   const ex = f.EX;
-  const low = ex ? read(ops[5], regs, l, ctx) === 1 : false;
-  const x = ex ? alu.compareEx(read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cmp, unsigned, low) : alu.compare(read(ops[2], regs, l, ctx), read(ops[3], regs, l, ctx), cmp, unsigned);
-  const p = read(ops[4], regs, l, ctx) === 1;
-  const known = kn(ops, regs, l, ctx, 2, 3, 4, 5);
+  const low = ex ? VALS[5][l] === 1 : false;
+  const x = ex ? alu.compareEx(VALS[2][l], VALS[3][l], cmp, unsigned, low) : alu.compare(VALS[2][l], VALS[3][l], cmp, unsigned);
+  const p = VALS[4][l] === 1;
+  const known = knAt(ops, l, 2, 3, 4, 5);
   const [pd, pq] = d.ops;
   if (pd.kind === "pred") regs.setPred(pd.index, l, alu.combine(x, p, how), known);
   if (pq.kind === "pred") regs.setPred(pq.index, l, alu.combine(!x, p, how), known);

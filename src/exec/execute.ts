@@ -7,10 +7,10 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
 const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
 const COMBINES: Readonly<Record<string, alu.Combine>> = { AND: 0, OR: 1, XOR: 2 };
 
-const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FADD: 4, FFMA: 5, FLO: 6, FMUL: 7, FSEL: 8, HFMA2: 9, I2F: 10, I2FP: 11, IABS: 12, IADD3: 13, IMAD: 14, IMNMX: 15, ISETP: 16, LDC: 17, LEA: 18, LOP3: 19, MOV: 20, MUFU: 21, PLOP3: 22, POPC: 23, R2UR: 24, S2R: 25, SEL: 26, SHF: 27, SHFL: 28, VIADD: 29, VIMNMX: 30, VOTE: 31 } as const;
+const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FLO: 4, FSEL: 5, HFMA2: 6, I2F: 7, I2FP: 8, IABS: 9, IADD3: 10, IMAD: 11, IMNMX: 12, ISETP: 13, LDC: 14, LEA: 15, LOP3: 16, MOV: 17, MUFU: 18, PLOP3: 19, POPC: 20, R2UR: 21, S2R: 22, SEL: 23, SHF: 24, SHFL: 25, VIADD: 26, VIMNMX: 27, VOTE: 28 } as const;
 /** Uniform-datapath opcodes (executed once per warp), and everything else. */
-const UNIFORM = 32;
-const OTHER = 33;
+const UNIFORM = 29;
+const OTHER = 30;
 const OPCODE_CODES = new Map<string, number>([...Object.entries(Op), ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number])]);
 
 /** The modifiers the executor reads, as booleans (read once per instruction, not per lane). */
@@ -260,10 +260,22 @@ function imadWideVector(ops: readonly Operand[], f: Flags, regs: WarpRegisters, 
   return true;
 }
 
-/** An instruction the executor does not follow (a load, floating-point work): its destinations become unknown. */
+/**
+ * An instruction the executor does not follow (a load, floating-point arithmetic and comparisons:
+ * data, not control): its destinations, registers or predicates, become unknown.
+ */
 function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
   const dst = d.ops[0];
-  if (dst?.kind !== "reg" || dst.index === RZ || STORES.has(d.ins.opcode)) return;
+  if (STORES.has(d.ins.opcode)) return;
+  if (dst?.kind === "pred") {
+    // A comparison the executor does not follow (FSETP, DSETP, ...): its predicates are unknown.
+    for (const p of d.ops.slice(0, 2)) {
+      if (p.kind !== "pred" || p.uniform) continue;
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) regs.setPred(p.index, l, false, false);
+    }
+    return;
+  }
+  if (dst?.kind !== "reg" || dst.index === RZ) return;
   const count = d.f.M128 ? 4 : d.f.M64 || d.f.WIDE ? 2 : 1;
   for (let i = 0; i < count && dst.index + i < RZ; i++) {
     const base = (dst.index + i) * LANES;
@@ -370,7 +382,7 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.
-  if (code === OTHER) return unknownResults(d, regs, lanes);
+  if (code === OTHER || (code === Op.MUFU && !f.RCP)) return unknownResults(d, regs, lanes);
   fillOperands(ops, regs, ctx, lanes);
   if (vectorOp(d, code, ops, f, regs, lanes)) return;
   for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, code, ops, f, regs, l, ctx, lanes);
@@ -489,14 +501,6 @@ function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, regs: W
     case Op.MUFU:
       if (f.RCP) return regs.set(dst, l, alu.rcp(VALS[1][l]), knAt(ops, l, 1));
       return regs.set(dst, l, 0, false);
-    case Op.FADD:
-    case Op.FMUL:
-    case Op.FFMA: {
-      const a = alu.bitsFloat(VALS[1][l]);
-      const b = alu.bitsFloat(VALS[2][l]);
-      const r = op === Op.FADD ? a + b : op === Op.FMUL ? a * b : a * b + alu.bitsFloat(VALS[3][l]);
-      return regs.set(dst, l, alu.floatBits(Math.fround(r)), knAt(ops, l, 1, 2, op === Op.FFMA ? 3 : 1));
-    }
     case Op.HFMA2:
       // The compiler's way to load a constant: HFMA2.MMA Rd, -RZ, RZ, lo, hi (0 * 0 + the pair).
       if (isZero(ops[1]) || isZero(ops[2])) return regs.set(dst, l, (halfBits(ops[3]) & 0xffff) | (halfBits(ops[4] ?? ops[3]) << 16), true);

@@ -19,8 +19,13 @@ const LISTING = `
                                      /* 0x000fe20000000000 */
 `;
 
-function profile(n: number, blocks: number[]) {
-  const read = readSass(LISTING, "t.sass");
+function listing(lines: [string, string][]): string {
+  const body = lines.map(([a, t]) => `        /*${a}*/ ${t} ; /* 0x0000000000000000 */\n                                     /* 0x000fe20000000000 */`).join("\n");
+  return `\n        Function : k\n${body}\n`;
+}
+
+function profile(n: number, blocks: number[], text = LISTING) {
+  const read = readSass(text, "t.sass");
   if (!read.ok) throw new Error(JSON.stringify(read.issues));
   const params = new Uint8Array(4);
   new DataView(params.buffer).setInt32(0, n, true);
@@ -46,5 +51,21 @@ describe("a kernel's profile over warps", () => {
   it("SM 0 of a 132-SM GPU runs blocks 0, 132, 264 of a 300-block grid (in-order hand-out)", () => {
     expect(blocksOfSm(300, 132)).toEqual([0, 132, 264]);
     expect(blocksOfSm(300, 132, 131)).toEqual([131, 263]);
+  });
+});
+
+describe("data the executor does not follow", () => {
+  it("a branch on a float comparison is reported as unknown, and taken as not taken", () => {
+    const text = listing([
+      ["0000", "S2R R0, SR_TID.X"],
+      ["0010", "I2FP.F32.U32 R1, R0"],
+      ["0020", "FSETP.GT.AND P0, PT, R1, 16, PT"],
+      ["0030", "@P0 EXIT"],
+      ["0040", "EXIT"],
+    ]);
+    const p = profile(0, [0], text);
+    // Both warps run all five: the guarded EXIT's predicate is unknown, so no lane leaves there.
+    expect(p.instructions).toEqual({ min: 5, mean: 5, max: 5 });
+    expect(p.unknownBranches.get(0x30)).toBe(2);
   });
 });

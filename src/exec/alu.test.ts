@@ -91,6 +91,8 @@ describe("adds, shifts and logic", () => {
     // (hi:lo) = (0x1:0xc0000000) << 2 = 0x7_00000000: high word 7, plus b = 0x10 -> 0x17.
     expect(hex(leaHi(0xc0000000 | 0, 0x10, 1, 2))).toBe("0x17");
     expect(leaHi(5, 1, 9, 0)).toBe(10);
+    // LEA.HI.SX32 R5, R2, R5, 0x1e: the high source is R2's sign, so -8 >> 2 + 1 = -1.
+    expect(leaHi(-8, 1, -8 >> 31, 30)).toBe(-1);
   });
 
   it("SHF funnel-shifts a 64-bit (hi:lo)", () => {

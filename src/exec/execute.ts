@@ -26,6 +26,7 @@ export interface Flags {
   readonly S32: boolean;
   readonly S64: boolean;
   readonly SH: boolean;
+  readonly SX32: boolean;
   readonly U16: boolean;
   readonly U32: boolean;
   readonly U64: boolean;
@@ -37,7 +38,7 @@ export interface Flags {
 
 function flagsOf(modifiers: readonly string[]): Flags {
   const has = new Set(modifiers);
-  return { M128: has.has("128"), M32: has.has("32"), M64: has.has("64"), EX: has.has("EX"), HI: has.has("HI"), L: has.has("L"), RCP: has.has("RCP"), RP: has.has("RP"), S32: has.has("S32"), S64: has.has("S64"), SH: has.has("SH"), U16: has.has("U16"), U32: has.has("U32"), U64: has.has("U64"), U8: has.has("U8"), W: has.has("W"), WIDE: has.has("WIDE"), X: has.has("X") };
+  return { M128: has.has("128"), M32: has.has("32"), M64: has.has("64"), EX: has.has("EX"), HI: has.has("HI"), L: has.has("L"), RCP: has.has("RCP"), RP: has.has("RP"), S32: has.has("S32"), S64: has.has("S64"), SH: has.has("SH"), SX32: has.has("SX32"), U16: has.has("U16"), U32: has.has("U32"), U64: has.has("U64"), U8: has.has("U8"), W: has.has("W"), WIDE: has.has("WIDE"), X: has.has("X") };
 }
 
 /** An instruction with its operands decoded once. */
@@ -418,6 +419,11 @@ function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, regs: W
     case Op.LEA: {
       // LEA d, [P,] a, b, s / LEA.HI d, [P,] a, b, c, s [, carry-in predicate]
       const o = ops[1].kind === "pred" ? 2 : 1;
+      if (f.HI && f.SX32) {
+        // LEA.HI.SX32 d, a, b, s: the high source is a's sign: b + (a >> (32 - s)), arithmetic.
+        const a = VALS[o][l];
+        return regs.set(dst, l, alu.leaHi(a, VALS[o + 1][l], a >> 31, VALS[o + 2][l]), knAt(ops, l, o, o + 1, o + 2));
+      }
       if (f.HI) {
         const carry = f.X && ops[o + 4] !== undefined ? VALS[o + 4][l] : 0;
         return regs.set(dst, l, alu.leaHi(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l], VALS[o + 3][l]) + carry, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));

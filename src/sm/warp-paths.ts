@@ -41,8 +41,7 @@ export class WarpPaths {
     const path = this.source.pathOf(block, warpInBlock);
     this.paths[warp] = path;
     this.issued[warp] = 0;
-    // A path whose first issue jumps (never: issue 0 is pc 0) is still read the same way.
-    this.cursor[warp] = path.jumpAt.length > 0 && path.jumpAt[0] === 0 ? 1 : 0;
+    this.cursor[warp] = 0; // issue 0 is pc 0: a path's first jump is at issue 1 or later
   }
 
   /**

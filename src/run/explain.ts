@@ -271,7 +271,11 @@ function nextKnob(scenario: Scenario, base: SimulationResult, limiter: string, l
 function variant(scenario: Scenario, fields: Readonly<Record<string, number | string>>): Scenario | { error: string } {
   const assignments = Object.entries(fields).map(([path, value]) => ({ path: path.split("."), value }));
   const data = applyAssignments(scenario.fields, assignments) as Record<string, Record<string, unknown>>;
-  if ("launch.threadsPerBlock" in fields) delete data.launch.residentBlocks;
+  if ("launch.threadsPerBlock" in fields) {
+    delete data.launch.residentBlocks;
+    // A kernel's block shape follows the new thread count (along x), as with no blockDim given.
+    if (typeof data.program === "object" && data.program !== null && "blockDim" in data.program) delete (data.program as Record<string, unknown>).blockDim;
+  }
   try {
     const r = resolveScenario(data as unknown as ScenarioFields, { file: scenario.file, ...(scenario.readFile !== undefined ? { readFile: scenario.readFile } : {}) });
     return r.ok ? r.scenario : { error: new ScenarioError(r.issues).message };

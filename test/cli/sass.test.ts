@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, scratchDir } from "./cli-helper.js";
 
@@ -196,5 +196,33 @@ describe("an access outside every buffer the arguments give", () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/lane 0 of warp 0 of block 0 accesses 0x7f0000108000 at \/\*0100\*\/ LDG\.E\.CONSTANT R6, desc\[UR4\]\[R4\.64\] \(line 1075\), outside every buffer the arguments give \(argument 1: 0x7f0000000000\.\.0x7f0000100000/);
     }
+  });
+});
+
+describe("explain and report take --sass with the same flags as run", () => {
+  const flags = ["--sass", LISTING, "--kernel", "ldg_imad", "--grid", "132", "--block", "256", "--args", "ptr:256MiB,ptr:256MiB,i32:256,i32:1048575", "--memory", "l2"];
+
+  it("explain reads a kernel run from its arguments: the lone warp's rate bounds the run it explains", async () => {
+    const r = await cli("explain", ...flags, "--format", "json");
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    // 8 warps of one block, about 2 per scheduler: latency-bound, the prediction is the warps
+    // the run provides times the lone warp's rate (Little's law).
+    expect(e.limiter).toBe("latency");
+    expect(e.predicted).toBeCloseTo(e.simulated.warpsPerScheduler * e.loneWarp.issueRate, 10);
+  });
+
+  it("report writes its page from --sass, showing the scenario the flags made", async () => {
+    const out = join(scratchDir(), "r.html");
+    const r = await cli("report", ...flags, "--html", out);
+    expect(r.code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    expect(html).toMatch(/ldg_imad/);
+    expect(html).toMatch(/1048575/);
+  });
+
+  it("neither a scenario nor --sass, or both, is refused", async () => {
+    expect((await cli("explain")).stderr).toMatch(/warpsim explain needs a scenario file or --sass FILE/);
+    expect((await cli("report", "scenarios/single-warp-807.yaml", "--sass", LISTING, "--html", "/dev/null")).stderr).toMatch(/give a scenario file or --sass, not both/);
   });
 });

@@ -1,14 +1,18 @@
 import { Command } from "commander";
 import type { CliIo } from "../io.js";
 import { oneOf } from "../options.js";
+import type { SassRunOptions } from "../sass-options.js";
+import { addSassOptions } from "../sass-run.js";
 
 const FORMATS = ["table", "json"] as const;
 
 export function explainCommand(io: CliIo): Command {
-  return new Command("explain")
+  const command = new Command("explain")
     .description("why a run is at the issue utilization it reports, by Little's law, and which knob to turn next")
-    .argument("<scenario>", "scenario file (YAML or JSON)")
-    .option("-f, --format <format>", "table (plain words) or json", oneOf(FORMATS), "table")
+    .argument("[scenario]", "scenario file (YAML or JSON); or --sass")
+    .option("-f, --format <format>", "table (plain words) or json", oneOf(FORMATS), "table");
+  addSassOptions(command);
+  return command
     .addHelpText(
       "after",
       `
@@ -20,15 +24,17 @@ memory per block, more ILP) is predicted the same way and checked by running the
 scenario. See docs/explain.md.
 
 Example:
-  warpsim explain scenarios/latency-hiding/ilp1-w4.yaml`,
+  warpsim explain scenarios/latency-hiding/ilp1-w4.yaml
+  warpsim explain --sass validation/sass/kernels.sass --kernel ldg_imad --grid 132 --block 256 --args ptr:256MiB,ptr:256MiB,i32:256,i32:1048575 --memory l2`,
     )
-    .action(async (file: string, opts: { format: (typeof FORMATS)[number] }) => {
-      const [{ loadScenario }, { explain }, { formatExplanation }] = await Promise.all([
-        import("../../scenario/load.js"),
+    .action(async (file: string | undefined, opts: { format: (typeof FORMATS)[number] } & Partial<SassRunOptions>) => {
+      const [{ scenarioOrSass }, { explain }, { formatExplanation }] = await Promise.all([
+        import("../sass-run.js"),
         import("../../run/explain.js"),
         import("../../report/explain-report.js"),
       ]);
-      const e = explain(loadScenario(file));
+      const { scenario } = await scenarioOrSass("explain", file, opts, io);
+      const e = explain(scenario);
       io.stdout(opts.format === "json" ? JSON.stringify(e, null, 2) + "\n" : formatExplanation(e));
     });
 }

@@ -1,0 +1,71 @@
+import { type Command } from "commander";
+import { ConfigError, ScenarioError } from "../errors.js";
+import type { Scenario } from "../scenario/resolve.js";
+import type { CliIo } from "./io.js";
+import { wholeNumber, oneOf } from "./options.js";
+import { addressValue, blockDim, type SassRunOptions } from "./sass-options.js";
+
+/**
+ * The flags that run a kernel's SASS instead of a scenario file (`--sass FILE` and the launch,
+ * control-flow and argument flags), shared by run, explain and report.
+ */
+export function addSassOptions(command: Command): Command {
+  command.option("--sass <file>", "run a kernel's SASS as cuobjdump -sass prints it, instead of a scenario (docs/sass.md)");
+  command.option("--kernel <name>", "with --sass: the kernel (needed when the listing holds several)");
+  command.option("--trip <address=trips>", "with --sass: trips of the loop closed at (or starting at) this address; repeat per loop", addressValue("trip"), {});
+  command.option("--default-trips <n>", "with --sass: trips of loops not given by --trip (else such a loop is an error)", wholeNumber(1));
+  command.option("--taken <address=share>", "with --sass: share of executions in which the guarded BRA/EXIT at this address is taken (default 0)", addressValue("taken"), {});
+  command.option("--conflicts <address=n>", "with --sass: n-way bank conflict of the shared-memory access at this address (default: derived from the listing's addresses)", addressValue("conflicts"), {});
+  command.option("--block-dim <x,y,z>", "with --sass: the block's shape as the kernel indexes threadIdx (default: --threads along x), for the bank conflicts derived from the listing", blockDim);
+  command.option("--threads <n>", "with --sass: threads per block", wholeNumber(1), 128);
+  command.option("--blocks <n>", "with --sass: blocks (default: 1)", wholeNumber(1));
+  command.option("--registers <n>", "with --sass: registers per thread (default: the highest register the kernel names + 3)", wholeNumber(1));
+  command.option("--shared-mem <bytes>", "with --sass: dynamic shared memory per block", wholeNumber(0), 0);
+  command.option("--memory <level>", "with --sass: where global loads go, l2 or dram (latency, bandwidth and limits of that level)", oneOf(["l2", "dram"] as const));
+  command.option("--arch <preset>", "with --sass: architecture preset (default: the listing's `code for sm_XX` where warpsim has that preset, else sm_90)");
+  command.option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)");
+  command.option("--grid <x,y,z>", "with --sass, --block and --args: run the kernel's own arithmetic on this launch; each warp follows its own path (docs/execution.md), and the SM runs its share of the grid's blocks", blockDim);
+  command.option("--block <x,y,z>", "with --grid: threads per block (x[,y[,z]]); sets --threads and --block-dim", blockDim);
+  command.option("--args <list>", "with --grid: the kernel's arguments in parameter order (a pointer's is its buffer's size, 256MiB; extern \"C\" kernels' say their types, ptr:256MiB, i32:4096)");
+  command.option("--sm <n>", "with --grid: the SM whose blocks run (blocks handed out in order, one per SM in turn)", wholeNumber(0));
+  return command;
+}
+
+/** A command's scenario: from its file argument, or from --sass and its flags (one of them, not both). */
+export async function scenarioOrSass(name: string, scenarioFile: string | undefined, opts: Partial<SassRunOptions>, io: CliIo): Promise<{ file: string; scenario: Scenario }> {
+  if ((scenarioFile === undefined) === (opts.sass === undefined)) {
+    throw new ConfigError(scenarioFile === undefined ? `warpsim ${name} needs a scenario file or --sass FILE (warpsim ${name} --help).` : "give a scenario file or --sass, not both (a scenario runs SASS with program: { sass: FILE }).");
+  }
+  if (scenarioFile !== undefined) {
+    const { loadScenario } = await import("../scenario/load.js");
+    return { file: scenarioFile, scenario: loadScenario(scenarioFile) };
+  }
+  return { file: opts.sass!, scenario: await loadSassRun(opts as SassRunOptions, io) };
+}
+
+/** The scenario of `run --sass`: the flags' launch, the kernel's SASS. */
+async function loadSassRun(opts: SassRunOptions, io: CliIo) {
+  const [{ parseScenario, readerBeside }, { sassScenario, listingArch }, { highestRegisterIn }] = await Promise.all([
+    import("../scenario/load.js"),
+    import("./sass-options.js"),
+    import("../sass/sass-program.js"),
+  ]);
+  const readFile = readerBeside("<command line>");
+  const { text } = readFile(opts.sass);
+  const arch = opts.arch ?? listingArch(text);
+  const note = (text: string) => io.stderr(`warpsim: note: ${text}\n`);
+  if (opts.grid !== undefined || opts.block !== undefined || opts.args !== undefined) {
+    const { controlFromExecution } = await import("./executed-control.js");
+    opts = controlFromExecution(opts, text, arch, note);
+  }
+  const highest = opts.registers === undefined ? highestRegisterIn(text, opts.kernel) : 0;
+  const fields = sassScenario({ ...opts, arch }, highest, note);
+  try {
+    return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
+  } catch (e) {
+    // The scenario text was made from the flags: its line numbers mean nothing to the user.
+    if (!(e instanceof ScenarioError)) throw e;
+    throw new ScenarioError(e.issues.map(({ line, ...issue }) => (issue.file === "<command line>" ? issue : { ...issue, line })));
+  }
+}
+

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "commander";
 import { PRESETS } from "../arch/presets/index.js";
 import type { ScenarioInput } from "../scenario/schema.js";
+import type { KernelResources } from "./kernel-resources.js";
 
 /** The flags of `warpsim run --sass`: the kernel, its control flow, and the launch. */
 export interface SassRunOptions {
@@ -16,6 +17,8 @@ export interface SassRunOptions {
   blocks?: number;
   registers?: number;
   sharedMem: number;
+  /** Static shared memory per block (`__shared__`); undefined: from -res-usage lines, else 0. */
+  staticShared?: number;
   memory?: "l2" | "dram";
   /** Preset name; undefined: the listing's own (listingArch). */
   arch?: string;
@@ -58,16 +61,28 @@ export function blockDim(text: string): number[] {
 }
 
 /**
- * The scenario `run --sass` simulates: the flags' launch on one SM, the kernel's SASS. Registers
- * per thread default to the highest register the kernel names plus 3 (ptxas -v reported exactly
- * that for 8 of the 9 fixtures; docs/sass.md), with a note saying so.
+ * The scenario `run --sass` simulates: the flags' launch on one SM, the kernel's SASS. A -sass
+ * listing shows neither registers per thread nor static shared memory; each comes from its flag,
+ * else from `cuobjdump -res-usage` output pasted into the file (exactly what ptxas allocated),
+ * else a default: registers the highest the kernel names plus 3 (ptxas -v reported exactly that
+ * for 8 of the 9 fixtures; docs/sass.md), static shared memory 0. A note says which.
  */
-export function sassScenario(opts: SassRunOptions, highestRegister: number, note: (text: string) => void): ScenarioInput {
+export function sassScenario(opts: SassRunOptions, kernel: KernelResources, note: (text: string) => void): ScenarioInput {
   let registers = opts.registers;
-  if (registers === undefined) {
+  if (registers === undefined && kernel.usage !== undefined) {
+    registers = Math.max(1, kernel.usage.registers);
+    note(`registers per thread: ${registers} (REG of the listing's cuobjdump -res-usage lines)`);
+  } else if (registers === undefined) {
     // -1: unreadable or no such kernel; the scenario's own check then says what is wrong.
-    registers = Math.max(1, highestRegister + 3);
-    if (highestRegister >= 0) note(`registers per thread: ${registers} (R${highestRegister} is the highest the kernel names, + 3 as ptxas counts); give --registers N to set it`);
+    registers = Math.max(1, kernel.highestRegister + 3);
+    if (kernel.highestRegister >= 0) note(`registers per thread: ${registers} (R${kernel.highestRegister} is the highest the kernel names, + 3 as ptxas counts); give --registers N, or paste cuobjdump -res-usage output into the listing`);
+  }
+  let staticShared = opts.staticShared;
+  if (staticShared === undefined && kernel.usage !== undefined) {
+    staticShared = kernel.usage.sharedBytes;
+    if (staticShared > 0) note(`static shared memory: ${staticShared} bytes per block (SHARED of the listing's cuobjdump -res-usage lines)`);
+  } else if (staticShared === undefined && kernel.sharedAccess) {
+    note("the kernel accesses shared memory, and a -sass listing does not say how much it declares: 0 bytes of static shared memory assumed; give --static-shared BYTES, or paste cuobjdump -res-usage output into the listing");
   }
   return {
     name: `${opts.sass}${opts.kernel ? ` ${opts.kernel}` : ""}`,
@@ -77,6 +92,7 @@ export function sassScenario(opts: SassRunOptions, highestRegister: number, note
       ...(opts.blocks !== undefined ? { blocks: opts.blocks } : {}),
       registersPerThread: registers,
       sharedMemPerBlock: opts.sharedMem,
+      ...(staticShared !== undefined ? { staticSharedMemPerBlock: staticShared } : {}),
     },
     ...(opts.memory !== undefined ? { memory: { level: opts.memory } } : {}),
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler as ScenarioInput["scheduler"] } : {}),

@@ -19,8 +19,9 @@ export function addSassOptions(command: Command): Command {
   command.option("--block-dim <x,y,z>", "with --sass: the block's shape as the kernel indexes threadIdx (default: --threads along x), for the bank conflicts derived from the listing", blockDim);
   command.option("--threads <n>", "with --sass: threads per block", wholeNumber(1), 128);
   command.option("--blocks <n>", "with --sass: blocks (default: 1)", wholeNumber(1));
-  command.option("--registers <n>", "with --sass: registers per thread (default: the highest register the kernel names + 3)", wholeNumber(1));
+  command.option("--registers <n>", "with --sass: registers per thread (default: REG of cuobjdump -res-usage output pasted into the listing, else the highest register the kernel names + 3)", wholeNumber(1));
   command.option("--shared-mem <bytes>", "with --sass: dynamic shared memory per block", wholeNumber(0), 0);
+  command.option("--static-shared <bytes>", "with --sass: static shared memory per block (__shared__ arrays; default: SHARED of cuobjdump -res-usage output pasted into the listing, else 0)", wholeNumber(0));
   command.option("--memory <level>", "with --sass: where global loads go, l2 or dram (latency, bandwidth and limits of that level)", oneOf(["l2", "dram"] as const));
   command.option("--arch <preset>", "with --sass: architecture preset (default: the listing's `code for sm_XX` where warpsim has that preset, else sm_90)");
   command.option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)");
@@ -45,10 +46,10 @@ export async function scenarioOrSass(name: string, scenarioFile: string | undefi
 
 /** The scenario of `run --sass`: the flags' launch, the kernel's SASS. */
 async function loadSassRun(opts: SassRunOptions, io: CliIo) {
-  const [{ parseScenario, readerBeside }, { sassScenario, listingArch }, { highestRegisterIn }] = await Promise.all([
+  const [{ parseScenario, readerBeside }, { sassScenario, listingArch }, { kernelResources }] = await Promise.all([
     import("../scenario/load.js"),
     import("./sass-options.js"),
-    import("../sass/sass-program.js"),
+    import("./kernel-resources.js"),
   ]);
   const readFile = readerBeside("<command line>");
   const { text } = readFile(opts.sass);
@@ -58,8 +59,7 @@ async function loadSassRun(opts: SassRunOptions, io: CliIo) {
     const { controlFromExecution } = await import("./executed-control.js");
     opts = controlFromExecution(opts, text, arch, note);
   }
-  const highest = opts.registers === undefined ? highestRegisterIn(text, opts.kernel) : 0;
-  const fields = sassScenario({ ...opts, arch }, highest, note);
+  const fields = sassScenario({ ...opts, arch }, kernelResources(text, opts.kernel), note);
   try {
     return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
   } catch (e) {

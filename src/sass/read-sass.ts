@@ -1,5 +1,6 @@
 import type { ScenarioIssue } from "../errors.js";
 import { decodeControl, type ControlCode } from "./control-code.js";
+import { isResourceUsageLine } from "./resource-usage.js";
 
 /** One instruction of a kernel as cuobjdump (or nvdisasm -hex) prints it. */
 export interface SassInstruction {
@@ -118,6 +119,7 @@ class ListingReader {
     }
     const ins = INSTRUCTION.exec(raw);
     if (ins && this.current !== undefined) return this.instruction(ins, i);
+    if (isResourceUsageLine(raw)) return; // pasted cuobjdump -res-usage (` Common:` would read as a label)
     const label = LABEL.exec(raw);
     if (label && this.current !== undefined) {
       // A label names the next instruction's address; resolved once the kernel is read.

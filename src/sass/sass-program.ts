@@ -307,12 +307,3 @@ export function highestRegister(kernel: SassKernel): number {
   }
   return highest;
 }
-
-
-/** Highest register of the named (or only) kernel of a listing; -1 if it cannot be read. */
-export function highestRegisterIn(text: string, kernel: string | undefined): number {
-  const listing = readSass(text, "");
-  if (!listing.ok) return -1;
-  const k = kernel === undefined ? (listing.kernels.length === 1 ? listing.kernels[0] : undefined) : listing.kernels.find((x) => x.name === kernel);
-  return k === undefined ? -1 : highestRegister(k);
-}

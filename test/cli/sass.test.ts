@@ -226,3 +226,40 @@ describe("explain and report take --sass with the same flags as run", () => {
     expect((await cli("report", "scenarios/single-warp-807.yaml", "--sass", LISTING, "--html", "/dev/null")).stderr).toMatch(/give a scenario file or --sass, not both/);
   });
 });
+
+describe("registers and static shared memory: flags, pasted cuobjdump -res-usage lines, defaults", () => {
+  // smem_tile declares `__shared__ float tile[1024]` (4,096 bytes); ptxas -v (CUDA 12, sm_90) says
+  // "Used 31 registers, used 1 barriers, 4096 bytes smem". Launch: 128 threads, 32 blocks.
+  const RUN = ["--kernel", "smem_tile", "--default-trips", "2", "--threads", "128", "--blocks", "32", "--format", "json"];
+  const occupancy = (stdout: string) => JSON.parse(stdout).occupancy.theoretical;
+
+  it("takes REG and SHARED from -res-usage lines pasted above the SASS, and says so", async () => {
+    // Synthetic usage, to move both limits: 40 registers x 32 lanes x 4 warps = 5,120 per block,
+    // 65,536 / 5,120 -> 12 blocks; 100,000 + 1,024 reserved bytes, rounded up to 128 = 101,120 per
+    // block, 233,472 / 101,120 -> 2 blocks (sm_90: 228 KiB per SM, 1 KiB reserved per block).
+    const dir = scratchDir();
+    const file = join(dir, "with-usage.sass");
+    const usage = "Resource usage:\n Common:\n  GLOBAL:0\n Function smem_tile:\n  REG:40 STACK:0 SHARED:100000 LOCAL:0 CONSTANT[0]:552 TEXTURE:0 SURFACE:0 SAMPLER:0\n";
+    writeFileSync(file, usage + readFileSync(LISTING, "utf8"));
+    const r = await cli("run", "--sass", file, ...RUN);
+    expect(r.code).toBe(0);
+    const occ = occupancy(r.stdout);
+    expect(occ.limits.registers).toBe(12);
+    expect(occ.limits.shared_memory).toBe(2);
+    expect(occ.blocksPerSm).toBe(2);
+    expect(r.stderr).toMatch(/registers per thread: 40 \(REG of the listing's cuobjdump -res-usage lines\)/);
+    expect(r.stderr).toMatch(/static shared memory: 100000 bytes per block/);
+  });
+
+  it("--static-shared gives the __shared__ bytes; without it or -res-usage lines a note says 0 was assumed", async () => {
+    const given = await cli("run", "--sass", LISTING, ...RUN, "--static-shared", "4096");
+    expect(given.code).toBe(0);
+    // 4,096 + 1,024 reserved = 5,120 bytes per block; 233,472 / 5,120 -> 45 blocks.
+    expect(occupancy(given.stdout).sharedMemPerBlockBytes).toBe(5120);
+    expect(occupancy(given.stdout).limits.shared_memory).toBe(45);
+    expect(given.stderr).not.toMatch(/0 bytes of static shared memory assumed/);
+    const assumed = await cli("run", "--sass", LISTING, ...RUN);
+    expect(occupancy(assumed.stdout).sharedMemPerBlockBytes).toBe(1024);
+    expect(assumed.stderr).toMatch(/accesses shared memory.*0 bytes of static shared memory assumed.*--static-shared BYTES/);
+  });
+});

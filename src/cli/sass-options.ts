@@ -104,7 +104,8 @@ export function sassScenario(opts: SassRunOptions, kernel: KernelResources, note
       conflicts: opts.conflicts,
       ...(opts.blockDim !== undefined ? { blockDim: opts.blockDim } : {}),
       ...(opts.defaultTrips !== undefined ? { defaultTrips: opts.defaultTrips } : {}),
-      ...(opts.args !== undefined ? { args: opts.args } : {}),
+      // A list (`n=4096, 256MiB` -> two entries), so that a sweep can vary one (`program.args.0`).
+      ...(opts.args !== undefined ? { args: opts.args.trim() === "" ? [] : opts.args.split(",").map((a) => a.trim()) } : {}),
       ...(opts.grid !== undefined ? { grid: opts.grid } : {}),
       ...(opts.sm !== undefined ? { sm: opts.sm } : {}),
     },

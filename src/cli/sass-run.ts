@@ -32,27 +32,45 @@ export function addSassOptions(command: Command): Command {
   return command;
 }
 
-/** A command's scenario: from its file argument, or from --sass and its flags (one of them, not both). */
-export async function scenarioOrSass(name: string, scenarioFile: string | undefined, opts: Partial<SassRunOptions>, io: CliIo): Promise<{ file: string; scenario: Scenario }> {
+/** A command's input is a scenario file or --sass FILE: one of them, not both. */
+export function checkOneInput(name: string, scenarioFile: string | undefined, opts: Partial<SassRunOptions>): void {
   if ((scenarioFile === undefined) === (opts.sass === undefined)) {
     throw new ConfigError(scenarioFile === undefined ? `warpsim ${name} needs a scenario file or --sass FILE (warpsim ${name} --help).` : "give a scenario file or --sass, not both (a scenario runs SASS with program: { sass: FILE }).");
   }
+}
+
+/** A command's scenario: from its file argument, or from --sass and its flags (one of them, not both). */
+export async function scenarioOrSass(name: string, scenarioFile: string | undefined, opts: Partial<SassRunOptions>, io: CliIo): Promise<{ file: string; scenario: Scenario }> {
+  checkOneInput(name, scenarioFile, opts);
   if (scenarioFile !== undefined) {
     const { loadScenario } = await import("../scenario/load.js");
     return { file: scenarioFile, scenario: loadScenario(scenarioFile) };
   }
-  return { file: opts.sass!, scenario: await loadSassRun(opts as SassRunOptions, io) };
+  const { parseScenario, readerBeside } = await import("../scenario/load.js");
+  const source = await sassScenarioSource(opts as SassRunOptions, io);
+  try {
+    return { file: opts.sass!, scenario: parseScenario(source.text, source.file, [], { readFile: readerBeside(source.file) }) };
+  } catch (e) {
+    // The scenario text was made from the flags: its line numbers mean nothing to the user.
+    if (!(e instanceof ScenarioError)) throw e;
+    throw new ScenarioError(e.issues.map(({ line, ...issue }) => (issue.file === SASS_SOURCE ? issue : { ...issue, line })));
+  }
 }
 
-/** The scenario of `run --sass`: the flags' launch, the kernel's SASS. */
-async function loadSassRun(opts: SassRunOptions, io: CliIo) {
-  const [{ parseScenario, readerBeside }, { sassScenario, listingArch }, { kernelResources }] = await Promise.all([
+/** The file name of a scenario made from the flags (relative paths in it are the working directory's). */
+export const SASS_SOURCE = "<command line>";
+
+/**
+ * The scenario text of `--sass` and its flags: the flags' launch, the kernel's SASS. Arguments
+ * become a list, so that a sweep can vary one of them (`program.args.0`).
+ */
+export async function sassScenarioSource(opts: SassRunOptions, io: CliIo): Promise<{ file: string; text: string }> {
+  const [{ readerBeside }, { sassScenario, listingArch }, { kernelResources }] = await Promise.all([
     import("../scenario/load.js"),
     import("./sass-options.js"),
     import("./kernel-resources.js"),
   ]);
-  const readFile = readerBeside("<command line>");
-  const { text } = readFile(opts.sass);
+  const { text } = readerBeside(SASS_SOURCE)(opts.sass);
   const arch = opts.arch ?? listingArch(text);
   const note = (text: string) => io.stderr(`warpsim: note: ${text}\n`);
   if (opts.grid !== undefined || opts.block !== undefined || opts.args !== undefined) {
@@ -60,12 +78,5 @@ async function loadSassRun(opts: SassRunOptions, io: CliIo) {
     opts = controlFromExecution(opts, text, arch, note);
   }
   const fields = sassScenario({ ...opts, arch }, kernelResources(text, opts.kernel), note);
-  try {
-    return parseScenario(JSON.stringify(fields), "<command line>", [], { readFile });
-  } catch (e) {
-    // The scenario text was made from the flags: its line numbers mean nothing to the user.
-    if (!(e instanceof ScenarioError)) throw e;
-    throw new ScenarioError(e.issues.map(({ line, ...issue }) => (issue.file === "<command line>" ? issue : { ...issue, line })));
-  }
+  return { file: SASS_SOURCE, text: JSON.stringify(fields, null, 1) };
 }
-

@@ -263,3 +263,28 @@ describe("registers and static shared memory: flags, pasted cuobjdump -res-usage
     expect(assumed.stderr).toMatch(/accesses shared memory.*0 bytes of static shared memory assumed.*--static-shared BYTES/);
   });
 });
+
+describe("warpsim sweep --sass", () => {
+  it("varies one argument of a kernel run from its listing: tail_stride's trips follow n", async () => {
+    // tail_stride at grid 264 x 256: stride 67,584; SM 0 runs blocks 0 and 132 (16 warps). n = 67,584
+    // gives every thread 1 trip, n = 200,003 gives 3 (i + 2 x 67,584 < 200,003 for every i of both
+    // blocks). Per warp: 40 instructions to the loop (0x0000-0x0270), 9 per trip of the remainder
+    // loop (0x0280-0x0300; the 4-way unrolled loop is skipped below 4 trips), then BSYNC and EXIT:
+    // 51 and 69, x 16 warps = 816 and 1,104.
+    const r = await cli(
+      "sweep", "--sass", "validation/exec/kernels.sass", "--kernel", "tail_stride", "--grid", "264", "--block", "256",
+      "--args", "ptr:4MiB, i32:200003", "--vary", "program.args.1=i32:67584,i32:200003", "--format", "json",
+    );
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(rows.map((row) => [row["program.args.1"], row.inst_executed])).toEqual([["i32:67584", 816], ["i32:200003", 1104]]);
+    // Each row is what `run --sass` gives for that argument alone.
+    const alone = await cli("run", "--sass", "validation/exec/kernels.sass", "--kernel", "tail_stride", "--grid", "264", "--block", "256", "--args", "ptr:4MiB, i32:200003", "--format", "json");
+    expect(JSON.parse(alone.stdout).sm.activeCycles).toBe(rows[1].active_cycles);
+  });
+
+  it("needs a scenario or --sass, not both", async () => {
+    expect((await cli("sweep")).stderr).toMatch(/warpsim sweep needs a scenario file or --sass FILE/);
+    expect((await cli("sweep", "scenarios/single-warp-807.yaml", "--sass", LISTING)).stderr).toMatch(/not both/);
+  });
+});

@@ -11,6 +11,8 @@ import type { SweepRow } from "../../run/sweep/sweep-row.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
 import { progressBar } from "../progress.js";
+import { addSassOptions, checkOneInput, sassScenarioSource } from "../sass-run.js";
+import type { SassRunOptions } from "../sass-options.js";
 
 const FORMATS = ["csv", "json"] as const;
 
@@ -27,9 +29,9 @@ interface SweepCliOptions {
 }
 
 export function sweepCommand(io: CliIo, setExit: (code: number) => void): Command {
-  return new Command("sweep")
+  return addSassOptions(new Command("sweep"))
     .description("run a scenario over every combination of swept fields, in parallel")
-    .argument("<scenario>", "scenario file (YAML or JSON); its `sweep:` section, if any, gives the fields to vary")
+    .argument("[scenario]", "scenario file (YAML or JSON); its `sweep:` section, if any, gives the fields to vary (or --sass FILE and its flags, varied with --vary)")
     .option("-v, --vary <field=values>", "a field and its values: launch.blocks=1..16, program.ilp=1,2,4,8, 0..64:8 (repeatable; adds to the file's sweep, or replaces its entry for the same field)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("-f, --format <format>", "csv (one row per configuration: parameters, then every metric) or json", oneOf(FORMATS), "csv")
     .option("-o, --out <file>", "write the rows to this file instead of standard output")
@@ -50,15 +52,18 @@ the cycle limit (its row has that outcome; stderr says what its warps were doing
 
 Examples:
   warpsim sweep scenarios/sweep-ilp-warps.yaml --chart out/
-  warpsim sweep scenarios/latency-hiding/ilp1-w1.yaml --vary launch.blocks=1..16 --vary program.ilp=1,2,4,8`,
+  warpsim sweep scenarios/latency-hiding/ilp1-w1.yaml --vary launch.blocks=1..16 --vary program.ilp=1,2,4,8
+  warpsim sweep --sass validation/exec/kernels.sass --kernel tail_stride --grid 264 --block 256 \\
+    --args 'ptr:4MiB, i32:200003' --vary program.args.1=i32:67584,i32:200003 --vary program.grid.0=132,264`,
     )
-    .action(async (file: string, opts: SweepCliOptions) => {
+    .action(async (file: string | undefined, opts: SweepCliOptions & Partial<SassRunOptions>) => {
+      checkOneInput("sweep", file, opts);
       const [{ parseDocument }, { documentData, readScenarioSource }, { runSweepDetailed }] = await Promise.all([
         import("yaml"),
         import("../../scenario/load.js"),
         import("../../run/sweep/run-sweep.js"),
       ]);
-      const source = readScenarioSource(file);
+      const source = file !== undefined ? readScenarioSource(file) : await sassScenarioSource(opts as SassRunOptions, io);
       const data = documentData(parseDocument(source.text), source.text, source.file);
       const section = data !== null && typeof data === "object" ? (data as Record<string, unknown>).sweep : undefined;
       const fromCli = opts.vary.map(parseVary);

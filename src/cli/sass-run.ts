@@ -11,7 +11,8 @@ import { addressValue, blockDim, type SassRunOptions } from "./sass-options.js";
  */
 export function addSassOptions(command: Command): Command {
   command.option("--sass <file>", "run a kernel's SASS as cuobjdump -sass prints it, instead of a scenario (docs/sass.md)");
-  command.option("--kernel <name>", "with --sass: the kernel (needed when the listing holds several)");
+  // compare has its own --kernel (the profile's launch), which names the listing's kernel too.
+  if (!command.options.some((o) => o.long === "--kernel")) command.option("--kernel <name>", "with --sass: the kernel (needed when the listing holds several)");
   command.option("--trip <address=trips>", "with --sass: trips of the loop closed at (or starting at) this address; repeat per loop", addressValue("trip"), {});
   command.option("--default-trips <n>", "with --sass: trips of loops not given by --trip (else such a loop is an error)", wholeNumber(1));
   command.option("--taken <address=share>", "with --sass: share of executions in which the guarded BRA/EXIT at this address is taken (default 0)", addressValue("taken"), {});

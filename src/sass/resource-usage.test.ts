@@ -32,3 +32,14 @@ describe("cuobjdump -res-usage", () => {
     expect(isResourceUsageLine("        /*0000*/                   LDC R1, c[0x0][0x28] ;  /* 0x00000a00ff017b82 */")).toBe(false);
   });
 });
+
+describe("cuobjdump -res-usage of the execution fixtures (CUDA 13, validation/exec/profile.sh)", () => {
+  it("reads every kernel's registers as the file lists them, and the fatbin banners around them are skipped", async () => {
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync("validation/exec/data/res-usage.txt", "utf8");
+    const usage = readResourceUsage(text);
+    const registers = Object.fromEntries([...usage].map(([name, u]) => [name, u.registers]));
+    expect(registers).toEqual({ early_exit: 10, shuffle_tail: 14, divergent_ifelse: 10, div_index: 13, tile_blocks: 14, tail_stride: 24 });
+    expect([...usage.values()].every((u) => u.sharedBytes === 0 && u.stackBytes === 0 && u.localBytes === 0)).toBe(true);
+  });
+});

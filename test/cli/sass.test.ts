@@ -288,3 +288,30 @@ describe("warpsim sweep --sass", () => {
     expect((await cli("sweep", "scenarios/single-warp-807.yaml", "--sass", LISTING)).stderr).toMatch(/not both/);
   });
 });
+
+describe("warpsim compare --sass (validation/exec/profile.sh: ncu raw page and cuobjdump -res-usage on the H100)", () => {
+  const TAIL = ["--sass", "validation/exec/kernels.sass", "--kernel", "tail_stride", "--grid", "264", "--block", "256", "--args", "ptr:4MiB, i32:200003"];
+
+  it("puts the profile's launch beside the run that --sass and its flags make", async () => {
+    const r = await cli("compare", "--ncu", "validation/exec/data/profile.raw.csv", ...TAIL, "--format", "json");
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout).rows as { metric: string; measured: number; simulated: number }[];
+    const active = rows.find((row) => row.metric === "SM Active Cycles")!;
+    // profile.raw.csv, launch 0 (tail_stride), sm__cycles_active.avg.
+    expect(active.measured).toBeCloseTo(2954.818182, 6);
+    const alone = await cli("run", ...TAIL, "--format", "json");
+    expect(active.simulated).toBe(JSON.parse(alone.stdout).cycles);
+  });
+
+  it("reads the registers of real -res-usage output pasted above the listing", async () => {
+    const usage = readFileSync("validation/exec/data/res-usage.txt", "utf8");
+    const dir = scratchDir();
+    const file = join(dir, "with-usage.sass");
+    writeFileSync(file, usage + readFileSync("validation/exec/kernels.sass", "utf8"));
+    const r = await cli("run", ...TAIL.map((a) => (a === "validation/exec/kernels.sass" ? file : a)), "--format", "json");
+    expect(r.code).toBe(0);
+    // res-usage.txt: tail_stride REG:24 SHARED:0.
+    expect(r.stderr).toMatch(/registers per thread: 24 \(REG of the listing's cuobjdump -res-usage lines\)/);
+    expect(r.stderr).not.toMatch(/static shared memory/);
+  });
+});

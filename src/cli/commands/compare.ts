@@ -3,6 +3,8 @@ import { Command } from "commander";
 import { ConfigError } from "../../errors.js";
 import type { CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
+import { addSassOptions } from "../sass-run.js";
+import type { SassRunOptions } from "../sass-options.js";
 
 const FORMATS = ["table", "csv", "json"] as const;
 
@@ -14,11 +16,12 @@ interface CompareOptions {
 }
 
 export function compareCommand(io: CliIo): Command {
-  return new Command("compare")
+  const command = new Command("compare")
     .description("put an Nsight Compute profile beside a simulation: scheduler and warp-state statistics, occupancy, cycles")
-    .argument("<scenario>", "the scenario that models the profiled kernel (YAML or JSON)")
+    .argument("[scenario]", "the scenario that models the profiled kernel (YAML or JSON), or --sass FILE and its flags")
     .requiredOption("--ncu <file>", "the CSV that `ncu --csv --page raw` (or --page details) wrote")
-    .option("-k, --kernel <name>", "the launch of the kernel whose name contains this (when the export has several)")
+    .option("-k, --kernel <name>", "the launch of the kernel whose name contains this (when the export has several); with --sass, also the listing's kernel");
+  return addSassOptions(command)
     .option("--launch <n>", "0-based index among the launches that match (default: the only one)", wholeNumber(0))
     .option("-f, --format <format>", "table, csv or json", oneOf(FORMATS), "table")
     .addHelpText(
@@ -31,11 +34,14 @@ marked. Collect a profile with, for example:
       --csv --page raw ./my_app > profile.csv
 
 Example (a real H100 export, bundled):
-  warpsim compare --ncu test/fixtures/ncu/dram_k4_f16_w32.raw.csv validation/ncu-compare/dram_k4_f16_w32.yaml`,
+  warpsim compare --ncu test/fixtures/ncu/dram_k4_f16_w32.raw.csv validation/ncu-compare/dram_k4_f16_w32.yaml
+From a listing and its launch:
+  warpsim compare --ncu validation/exec/data/counts.csv --sass validation/exec/kernels.sass \\
+      --kernel tail_stride --grid 264 --block 256 --args 'ptr:4MiB, i32:200003'`,
     )
-    .action(async (file: string, opts: CompareOptions) => {
-      const [{ loadScenario }, { simulate }, { readNcuExport, pickLaunch }, { compare }, report] = await Promise.all([
-        import("../../scenario/load.js"),
+    .action(async (file: string | undefined, opts: CompareOptions & Partial<SassRunOptions>) => {
+      const [{ scenarioOrSass }, { simulate }, { readNcuExport, pickLaunch }, { compare }, report] = await Promise.all([
+        import("../sass-run.js"),
         import("../../run/simulate.js"),
         import("../../ncu/read-export.js"),
         import("../../run/compare.js"),
@@ -48,9 +54,9 @@ Example (a real H100 export, bundled):
         throw new ConfigError(`${opts.ncu}: expected an Nsight Compute CSV export, found ${(e as NodeJS.ErrnoException).code ?? "an unreadable file"}.`);
       }
       const launch = pickLaunch(readNcuExport(text, opts.ncu), opts.ncu, opts.kernel, opts.launch);
-      const scenario = loadScenario(file);
+      const { scenario } = await scenarioOrSass("compare", file, opts, io);
       const rows = compare(launch, simulate(scenario), opts.ncu);
-      const header = { ncuFile: opts.ncu, launchId: launch.id, kernel: launch.kernel, scenario: file };
+      const header = { ncuFile: opts.ncu, launchId: launch.id, kernel: launch.kernel, scenario: file ?? `--sass ${opts.sass}` };
       if (opts.format === "json") io.stdout(JSON.stringify({ ...header, page: launch.page, rows }, null, 2) + "\n");
       else if (opts.format === "csv") io.stdout(report.formatComparisonCsv(header, rows));
       else io.stdout(report.formatComparisonTable(header, rows));

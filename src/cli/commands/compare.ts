@@ -36,7 +36,7 @@ marked. Collect a profile with, for example:
 Example (a real H100 export, bundled):
   warpsim compare --ncu test/fixtures/ncu/dram_k4_f16_w32.raw.csv validation/ncu-compare/dram_k4_f16_w32.yaml
 From a listing and its launch:
-  warpsim compare --ncu validation/exec/data/counts.csv --sass validation/exec/kernels.sass \\
+  warpsim compare --ncu validation/exec/data/profile.raw.csv --sass validation/exec/kernels.sass \\
       --kernel tail_stride --grid 264 --block 256 --args 'ptr:4MiB, i32:200003'`,
     )
     .action(async (file: string | undefined, opts: CompareOptions & Partial<SassRunOptions>) => {

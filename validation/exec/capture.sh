@@ -8,13 +8,7 @@ set -u
 cd "$(dirname "$0")"
 O=${1:-${OUT:-/tmp/exec_capture}}
 B=/tmp/exec_bin
-mkdir -p "$O" "$B"
-NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
-CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
-nvcc --version | tail -2 > "$O/versions.txt"; "$NCU" --version | tail -1 >> "$O/versions.txt"
-nvidia-smi --query-gpu=name,driver_version --format=csv >> "$O/versions.txt"
-nvcc -arch=sm_90 -O3 -o "$B/kernels" kernels.cu 2> "$O/nvcc.txt" || { cat "$O/nvcc.txt"; exit 1; }
-"$CUOBJDUMP" -sass "$B/kernels" > "$O/kernels.sass"
+. ./build.sh
 "$NCU" --metrics smsp__inst_executed.sum,launch__grid_size,launch__block_size --csv --print-units base "$B/kernels" > "$O/ncu.csv" 2> "$O/ncu_stderr.txt"
 echo "ncu rc=$?"
 grep MANIFEST "$O/ncu.csv" > "$O/manifest.txt"

@@ -12,13 +12,7 @@ set -u
 cd "$(dirname "$0")"
 O=${1:-${OUT:-/tmp/exec_profile}}
 B=/tmp/exec_profile_bin
-mkdir -p "$O" "$B"
-NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
-CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
-nvcc --version | tail -2 > "$O/versions.txt"; "$NCU" --version | tail -1 >> "$O/versions.txt"
-nvidia-smi --query-gpu=name,driver_version --format=csv >> "$O/versions.txt"
-nvcc -arch=sm_90 -O3 -o "$B/kernels" kernels.cu 2> "$O/nvcc.txt" || { cat "$O/nvcc.txt"; exit 1; }
-"$CUOBJDUMP" -sass "$B/kernels" > "$O/kernels.sass"
+. ./build.sh
 "$CUOBJDUMP" -res-usage "$B/kernels" > "$O/res-usage.txt"
 SECTIONS="--section LaunchStats --section Occupancy --section SchedulerStats --section WarpStateStats --section SpeedOfLight"
 "$NCU" $SECTIONS -f -o "$B/profile" "$B/kernels" > "$O/manifest_raw.txt" 2> "$O/ncu_stderr.txt"

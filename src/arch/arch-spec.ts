@@ -86,6 +86,10 @@ export interface ArchSpec {
   readonly reservedSharedMemPerBlockBytes: number;
   /** Carveout sizes the SM can be configured to, ascending (KiB). */
   readonly sharedMemCarveoutsKiB: readonly number[];
+  /** The SM's unified L1 data cache and shared memory (KiB): the L1 is what the carveout leaves (src/sm/memory/carveout.ts). */
+  readonly l1SharedKiB: number;
+  /** The GPU's L2 cache (KiB), which every SM shares (docs/memory.md). */
+  readonly l2KiB: number;
 
   // Timing (docs/timing.md).
   readonly pipes: Readonly<Record<PipeName, PipeSpec>>;
@@ -127,6 +131,11 @@ export interface ArchSpec {
      * lower. Default: dramBytesPerCycle.
      */
     dramPeakBytesPerCycle?: number;
+    /**
+     * Bytes per SM cycle of stores the L2 accepts from this SM when every SM stores alike (a
+     * sector a partial write touches counts whole); the address-driven model only. Absent: no limit.
+     */
+    l2WriteBytesPerCycle?: number;
     /** Global loads one SM may have in flight before new ones wait (lg_throttle). */
     maxLoadsInFlight: number;
   }>;

@@ -3,13 +3,16 @@ import { reachable } from "../sass/control-flow.js";
 import type { SassKernel } from "../sass/read-sass.js";
 import type { Launch } from "./launch.js";
 import { outOfBoundsError } from "./run-from-args.js";
-import { executableKernel, runWarp } from "./run-warp.js";
+import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
+import { estimateL2Sharing } from "./l2-sharing.js";
+import { type ExecutableKernel, executableKernel, runWarp, type WarpAccesses } from "./run-warp.js";
 
 /** A warp's path in the engine's program counters (src/sm/warp-paths.ts reads it). */
 export interface ExecutedPath {
   readonly jumpAt: Float64Array;
   readonly jumpTo: Int32Array;
   readonly total: number;
+  readonly accesses: WarpAccesses;
 }
 
 /** The warp budget of one path: past it, the run is an error (a loop whose exit depends on unknown data). */
@@ -21,7 +24,24 @@ const MAX_PATH_INSTRUCTIONS = 100_000_000;
  * the grid). Paths are in the engine's program counters: the listing's reachable instructions,
  * numbered in order, as sass-program.ts keeps them.
  */
-export function executedPaths(kernel: SassKernel, launch: Launch, blocks: readonly number[], file: string): { pathOf(block: number, warpInBlock: number): ExecutedPath } {
+/** Warp-instructions the L2 sharing estimate may run beyond the SM's own (l2-sharing.ts). */
+const SHARING_BUDGET = 2_000_000;
+
+/** The address-driven memory model's inputs: the launch's L1 and the run's seed. */
+export interface AddressedMemoryOptions {
+  readonly l1Bytes: number;
+  /** The GPU's L2 (bytes). */
+  readonly l2Bytes: number;
+  readonly seed: string;
+}
+
+export function executedPaths(
+  kernel: SassKernel,
+  launch: Launch,
+  blocks: readonly number[],
+  file: string,
+  memory?: AddressedMemoryOptions,
+): { pathOf(block: number, warpInBlock: number): ExecutedPath; memory?: AddressedMemorySetup } {
   const exe = executableKernel(kernel);
   const reached = reachable(kernel.instructions, exe.indexOf);
   const pcOf = new Int32Array(kernel.instructions.length).fill(-1);
@@ -30,7 +50,10 @@ export function executedPaths(kernel: SassKernel, launch: Launch, blocks: readon
     if (r) pcOf[i] = pc++;
   });
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
+  // The probe: the middle of the SM's blocks (the first is a corner of a 2-D grid, with half the neighbours).
+  const setup = memory === undefined ? undefined : addressedSetup(exe, launch, blocks[blocks.length >> 1], memory);
   return {
+    ...(setup !== undefined ? { memory: setup } : {}),
     pathOf(block: number, warpInBlock: number): ExecutedPath {
       const grid = blocks[block];
       const run = runWarp(exe, { launch, block: grid, warpInBlock }, threads, MAX_PATH_INSTRUCTIONS, true);
@@ -38,8 +61,19 @@ export function executedPaths(kernel: SassKernel, launch: Launch, blocks: readon
         throw new ConfigError(`${file}: kernel ${kernel.name}: warp ${warpInBlock} of block ${grid} did not finish within ${MAX_PATH_INSTRUCTIONS} instructions (a loop whose exit depends on data loaded from memory?); give --trip for it instead of --args.`);
       }
       if (run.outOfBounds !== undefined) throw outOfBoundsError(kernel, launch, run.outOfBounds, grid, warpInBlock, file);
-      const { jumpAt, jumpTo } = run.path!;
-      return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions };
+      const { jumpAt, jumpTo, accesses } = run.path!;
+      return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions, accesses };
     },
   };
+}
+
+/**
+ * The address-driven model's setup: the L2 sharing of the kernel's accesses, and the share of
+ * stores written back to DRAM while the kernel runs, which is what of the grid's footprint the
+ * L2 cannot hold (a copy of 32 MiB into 32 MiB leaves most of its writes dirty in the 50 MB L2).
+ */
+function addressedSetup(exe: ExecutableKernel, launch: Launch, probe: number, memory: AddressedMemoryOptions): AddressedMemorySetup {
+  const sharing = estimateL2Sharing(exe, launch, probe, memory.seed, SHARING_BUDGET);
+  const writeBackShare = sharing.footprintBytes <= memory.l2Bytes ? 0 : 1 - memory.l2Bytes / sharing.footprintBytes;
+  return { l1Bytes: memory.l1Bytes, l2MissShare: sharing.missShare, writeBackShare };
 }

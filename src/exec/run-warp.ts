@@ -1,5 +1,6 @@
 import type { SassKernel } from "../sass/read-sass.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
+import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
@@ -33,9 +34,23 @@ export interface WarpRun {
    * one before (a branch taken, a group resumed) as its issue number (0-based) and the
    * instruction's index; every other issue is the next instruction.
    */
-  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array };
+  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array; readonly accesses: WarpAccesses };
   /** The first global access outside every buffer of the launch (Launch.buffers), if any. */
   readonly outOfBounds?: OutOfBounds;
+}
+
+/**
+ * The global and local accesses of a warp's path (with `record`), in issue order: access i was
+ * issue `at[i]` (1-based, as WarpPaths counts), by instruction `instruction[i]`, and touched
+ * sectors `sectors[start[i]]` to `sectors[start[i + 1] - 1]`; `known[i]` is 0 when its addresses
+ * depend on loaded data (no sectors then).
+ */
+export interface WarpAccesses {
+  readonly at: Float64Array;
+  readonly instruction: Int32Array;
+  readonly known: Uint8Array;
+  readonly start: Int32Array;
+  readonly sectors: Float64Array;
 }
 
 /** A global access outside every buffer: which instruction, lane and address. */
@@ -46,7 +61,6 @@ export interface OutOfBounds {
 }
 
 /** Opcodes that address global memory explicitly (generic LD/ST may reach shared or local memory: not checked). */
-const GLOBAL_ACCESSES = new Set(["LDG", "STG", "ATOMG", "RED", "REDG", "LDGSTS"]);
 
 /**
  * Runs one warp of a launch functionally, as the hardware's SIMT model of sm_70 and later
@@ -81,6 +95,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
   const jumpTo: number[] = [];
   let lastPc = -1;
   let outOfBounds: OutOfBounds | undefined;
+  const access = record ? new AccessRecorder() : undefined;
   const next = (): boolean => {
     // Resume a barrier whose lanes have all arrived (exits count), else the next waiting group.
     for (let b = 0; b < 16; b++) {
@@ -164,11 +179,13 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       pc++;
       continue;
     }
-    if (outOfBounds === undefined && ctx.launch.buffers !== undefined && GLOBAL_ACCESSES.has(op)) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
+    const global = GLOBAL_ACCESSES.has(op);
+    if (outOfBounds === undefined && ctx.launch.buffers !== undefined && global) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
+    if (access !== undefined && (global || LOCAL_ACCESSES.has(op))) access.add(instructions, pc, d, regs, lanes, ctx);
     execute(d, regs, lanes, ctx);
     pc++;
   }
-  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo) } : undefined;
+  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done() } : undefined;
   return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}), ...(outOfBounds ? { outOfBounds } : {}) };
 }
 
@@ -190,4 +207,28 @@ function checkAddresses(d: Decoded, regs: WarpRegisters, lanes: number, buffers:
 function barrierIndex(d: Decoded): number {
   const b = d.ops.find((o) => o.kind === "barrier");
   return b?.kind === "barrier" ? b.index : 0;
+}
+
+/** Collects a warp's accesses (WarpAccesses) as it runs. */
+class AccessRecorder {
+  private readonly at: number[] = [];
+  private readonly instruction: number[] = [];
+  private readonly known: number[] = [];
+  private readonly start: number[] = [0];
+  private readonly sectors: number[] = [];
+  private readonly scratch = new Float64Array(LANES);
+  private readonly touched = new Float64Array(2 * LANES);
+
+  add(issue: number, instruction: number, d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext): void {
+    const n = accessSectors(d, regs, lanes, ctx, this.scratch, this.touched);
+    this.at.push(issue);
+    this.instruction.push(instruction);
+    this.known.push(n >= 0 ? 1 : 0);
+    for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
+    this.start.push(this.sectors.length);
+  }
+
+  done(): WarpAccesses {
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), known: Uint8Array.from(this.known), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors) };
+  }
 }

@@ -39,10 +39,15 @@ export function metricRows(result: SimulationResult): MetricRow[] {
   sm("warp_lifetime_min", result.warpLifetimes.minCycles);
   sm("warp_lifetime_mean", result.warpLifetimes.meanCycles);
   sm("warp_lifetime_max", result.warpLifetimes.maxCycles);
+  if (result.memory !== undefined) for (const [metric, value] of Object.entries(result.memory)) sm(`memory_${snake(metric)}`, value);
   return rows;
 }
 
 function pushScheduler(rows: MetricRow[], scope: string, m: SchedulerMetrics): void {
   for (const [metric, value] of Object.entries(schedulerColumns(m))) rows.push({ scope, metric, value });
   m.eligibleHistogram.forEach((cycles, k) => rows.push({ scope, metric: `eligible_hist_${k}`, value: cycles }));
+}
+
+function snake(camel: string): string {
+  return camel.replace(/[A-Z0-9]+/g, (m) => `_${m.toLowerCase()}`);
 }

@@ -1,3 +1,4 @@
+import type { MemoryReport } from "../stats/memory-report.js";
 import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
@@ -48,6 +49,8 @@ export function formatTable(result: SimulationResult): string {
   out.push(`pipes busy (SM)     ${busy.join("  ")}`);
   out.push("");
 
+  if (result.memory !== undefined) out.push(...memoryLines(result.memory), "");
+
   out.push("eligible warps per active cycle (SM)");
   const hist = result.sm.eligibleHistogram;
   const active = result.sm.activeCycles;
@@ -56,6 +59,20 @@ export function formatTable(result: SimulationResult): string {
     if (cycles > 0) out.push(`  ${String(k).padStart(3)}  ${pct(cycles / active).padStart(6)} ${bar(cycles / tallest)}`);
   });
   return out.join("\n") + "\n";
+}
+
+/** The memory model's counters, under the ncu names they stand beside (docs/memory.md). */
+function memoryLines(m: MemoryReport): string[] {
+  const kib = (b: number) => `${fix(b / 1024, 1)} KiB`;
+  const lines = [
+    "memory (SM, from the accesses' addresses)",
+    `  global loads       ${m.loadRequests} requests, ${m.loadSectors} sectors (${fix(m.sectorsPerLoadRequest, 2)} per request); L1 hit rate ${pct(m.l1LoadHitRate)}`,
+    `  global stores      ${m.storeRequests} requests, ${m.storeSectors} sectors`,
+    `  L2 reads           ${m.l2ReadSectors} sectors; hit rate ${pct(m.l2ReadHitRate)}`,
+    `  DRAM               ${kib(m.dramReadBytes)} read, ${kib(m.dramWriteBytes)} written back`,
+  ];
+  if (m.unaddressedAccesses > 0) lines.push(`  ${m.unaddressedAccesses} accesses had addresses from loaded data: timed by memory.latency instead`);
+  return lines;
 }
 
 function describeOutcome(result: SimulationResult): string {

@@ -8,6 +8,9 @@ export interface ValidationTargets {
   readonly cyclesActiveMape: number;
   /** Share of rows whose dominant stall reason must match. */
   readonly dominantStallShare: number;
+  /** Rows run from their addresses: mean absolute error of the L1 and L2 hit rates (points), and of DRAM bytes read. */
+  readonly hitRateMaePoints?: number;
+  readonly dramReadMape?: number;
 }
 
 /** The targets of the fidelity issue for the microbenchmarks, printed beside the achieved errors. */
@@ -26,6 +29,21 @@ export const SASS_VALIDATION_TARGETS: ValidationTargets = {
   warpsEligibleMre: 0.1,
   cyclesActiveMape: 0.1,
   dominantStallShare: 0.8,
+};
+
+/**
+ * The memory issue's targets for ordinary kernels run from their listing and arguments alone
+ * (validation/memory): active cycles, issue active and the dominant stall as for SASS, and the
+ * memory system's own: L1 and L2 hit rates within 10 points, DRAM bytes within 10%.
+ */
+export const MEMORY_VALIDATION_TARGETS: ValidationTargets = {
+  issueActiveMaePoints: 3,
+  issueActiveWorstPoints: 8,
+  warpsEligibleMre: 0.1,
+  cyclesActiveMape: 0.1,
+  dominantStallShare: 0.9,
+  hitRateMaePoints: 10,
+  dramReadMape: 0.1,
 };
 
 const KEY = ["kernel", "variant", "K", "F", "warps_per_sm"] as const;
@@ -88,8 +106,20 @@ export function formatValidationTable(report: ValidationReport, t: ValidationTar
       `${r.measuredDominant}${r.measuredDominant === r.predictedDominant ? "" : ` / ${r.predictedDominant} ✗`}`,
     ]);
   }
+  const withMemory = report.rows.some((r) => r.memory !== undefined);
+  if (withMemory) {
+    // The memory system's counters after the stall column: hit rates in percent, DRAM KiB read per SM.
+    header.push("L1 hit", "pred", "L2 hit", "pred", "DRAM rd KiB", "pred");
+    report.rows.forEach((r, i) => {
+      const m = r.memory;
+      const pct = (x: number) => (100 * x).toFixed(1);
+      const kib = (x: number) => (x / 1024).toFixed(0);
+      rows[i + 1].push(...(m === undefined ? ["", "", "", "", "", ""] : [pct(m.measured.l1LoadHitRate), pct(m.predicted.l1LoadHitRate), pct(m.measured.l2ReadHitRate), pct(m.predicted.l2ReadHitRate), kib(m.measured.dramReadBytes), kib(m.predicted.dramReadBytes)]));
+    });
+  }
   const widths = header.map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  for (const row of rows) out.push(row.map((cell, c) => (c < 2 || c === row.length - 1 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
+  const stallColumn = 14;
+  for (const row of rows) out.push(row.map((cell, c) => (c < 2 || c === stallColumn ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
   const s = report.summary;
   const mark = (ok: boolean) => (ok ? "met" : "NOT met");
   out.push(
@@ -101,5 +131,14 @@ export function formatValidationTable(report: ValidationReport, t: ValidationTar
     `  active cycles, MAPE                   ${(100 * s.cyclesActiveMape).toFixed(1).padStart(6)}%         target <= ${100 * t.cyclesActiveMape}%   ${mark(s.cyclesActiveMape <= t.cyclesActiveMape)}`,
     `  dominant stall reason matches         ${String(s.dominantStallMatches).padStart(6)} of ${s.rows}   target ${t.dominantStallShare === 1 ? "all" : `${100 * t.dominantStallShare}%`}   ${mark(s.dominantStallMatches >= t.dominantStallShare * s.rows)}`,
   );
+  if (s.memory !== undefined) {
+    const hit = t.hitRateMaePoints ?? 10;
+    const dram = t.dramReadMape ?? 0.1;
+    out.push(
+      `  L1 hit rate of loads, MAE             ${s.memory.l1HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l1HitMaePoints <= hit)}`,
+      `  L2 hit rate of reads, MAE             ${s.memory.l2HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l2HitMaePoints <= hit)}`,
+      `  DRAM bytes read, MAPE                 ${(100 * s.memory.dramReadMape).toFixed(1).padStart(6)}%         target <= ${100 * dram}%  ${mark(s.memory.dramReadMape <= dram)}`,
+    );
+  }
   return out.join("\n") + "\n";
 }

@@ -81,6 +81,28 @@ export function sassRowScenario(r: Record<string, string>, fixtures: SassFixture
   };
 }
 
+/**
+ * A row of variant `args` (validation/memory): the kernel run from its listing, arguments and
+ * launch alone, nothing about memory given; registers and static shared memory are the
+ * launch's own (ncu's launch__ counters, as cuobjdump -res-usage would give them).
+ */
+export function argsRowScenario(r: Record<string, string>, listing: string): ScenarioInput {
+  const dims = (v: string) => v.split(",").map(Number);
+  return {
+    name: `${r.kernel} ${r.blocks_per_sm} blocks/SM`,
+    arch: "sm_90",
+    launch: {
+      threadsPerBlock: Number(r.threads_per_block),
+      blocks: 1,
+      registersPerThread: Number(r.launch__registers_per_thread),
+      sharedMemPerBlock: Number(r.dyn_smem_bytes),
+      staticSharedMemPerBlock: Number(r.launch__shared_mem_per_block_static || 0),
+    },
+    seed: 1,
+    program: { sass: listing, kernel: r.kernel, args: r.args, grid: dims(r.grid), blockDim: dims(r.block) },
+  };
+}
+
 type Level = "l1" | "l2" | "dram";
 
 /**

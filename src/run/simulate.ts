@@ -2,6 +2,7 @@ import { DEFAULTS } from "../defaults.js";
 import { dynamicLengthOf, Program } from "../program/program.js";
 import type { Scenario } from "../scenario/resolve.js";
 import { StreamingMultiprocessor } from "../sm/sm.js";
+import { memoryReport } from "../stats/memory-report.js";
 import type { RunEnd, SmConfig } from "../sm/sm-config.js";
 import type { WarpPathSource } from "../sm/warp-paths.js";
 import { noHooks, type Hooks } from "../stats/hooks.js";
@@ -169,5 +170,6 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
     warpLifetimes: lifetimes(sm),
     sm: smMetrics,
     subpartitions: raw.map((r) => schedulerMetrics(r, cycles, fmaSplit)),
+    ...(sm.memory.addressed !== undefined ? { memory: memoryReport(sm.memory.addressed.counters) } : {}),
   };
 }

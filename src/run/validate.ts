@@ -7,7 +7,7 @@ import { simulate } from "./simulate.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
 import type { BenchConfig } from "../program/generators/h100-kernels.js";
 import { readerBeside } from "../scenario/load.js";
-import { readSassFixtures, sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
+import { argsRowScenario, readSassFixtures, sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
 import { BENCH_SASS_FIXTURES, benchRowScenario } from "./bench-sass.js";
 
 /** Stall reasons Nsight Compute reports on GH100 (ncu 2025.3), in its order. */
@@ -33,10 +33,19 @@ export interface Quantities {
   readonly stallPerIssue: Readonly<Record<NcuStallReason, number>>;
 }
 
+/** Where global accesses went (rows run from their addresses, variant `args`): rates as fractions, bytes per SM. */
+export interface MemoryQuantities {
+  readonly l1LoadHitRate: number;
+  readonly l2ReadHitRate: number;
+  readonly dramReadBytes: number;
+  readonly dramWriteBytes: number;
+}
+
 export interface ValidationRow {
   readonly key: Readonly<Record<(typeof KEY_COLUMNS)[number], string>>;
   readonly measured: Quantities;
   readonly predicted: Quantities;
+  readonly memory?: { readonly measured: MemoryQuantities; readonly predicted: MemoryQuantities };
   /** Largest stall reason other than `selected`. */
   readonly measuredDominant: NcuStallReason;
   readonly predictedDominant: NcuStallReason;
@@ -52,6 +61,8 @@ export interface ValidationSummary {
   /** Mean absolute percentage error of active cycles. */
   readonly cyclesActiveMape: number;
   readonly dominantStallMatches: number;
+  /** Over rows with memory quantities: mean absolute error of the L1 and L2 hit rates (points), DRAM bytes read (MAPE). */
+  readonly memory?: { readonly l1HitMaePoints: number; readonly l2HitMaePoints: number; readonly dramReadMape: number };
 }
 
 export interface ValidationReport {
@@ -89,8 +100,8 @@ export function readValidationData(file: string): Record<string, string>[] {
   }
   records.forEach((r, i) => {
     if (issues.length > 0) return;
-    const sass = r.variant === "sass";
-    if (!sass && r.kernel !== "fma_chain" && r.kernel !== "ld_chain") {
+    const sass = r.variant === "sass" || r.variant === "args";
+    if (!sass && r.variant !== "args" && r.kernel !== "fma_chain" && r.kernel !== "ld_chain") {
       issues.push({ code: "invalid_field", file, path: ["kernel"], line: i + 2, expected: "fma_chain or ld_chain (or variant sass)", found: JSON.stringify(r.kernel) });
     }
     for (const c of ["K", "F", "warps_per_sm", "threads_per_block", "blocks", "iters"]) {
@@ -144,7 +155,10 @@ let benchFixtures: SassFixtures | undefined;
 function validateRow(r: Record<string, string>, file: string, line: number, sassFixtures: SassFixtures | undefined): ValidationRow {
   const where = `${file} line ${line}`;
   let resolved;
-  if (r.variant === "sass") {
+  if (r.variant === "args") {
+    if (sassFixtures === undefined) throw new ScenarioError([{ code: "invalid_field", file, path: ["variant"], line, expected: "a SASS listing for rows of variant args", found: "none given" }]);
+    resolved = resolveScenario(scenarioSchema.parse(argsRowScenario(r, sassFixtures.listing)), { file: where, readFile: readerBeside(sassFixtures.listing) });
+  } else if (r.variant === "sass") {
     if (sassFixtures === undefined) throw new ScenarioError([{ code: "invalid_field", file, path: ["variant"], line, expected: "SASS fixtures for rows of variant sass", found: "none given" }]);
     const fields = scenarioSchema.parse(sassRowScenario(r, sassFixtures, where));
     resolved = resolveScenario(fields, { file: where, readFile: readerBeside(sassFixtures.listing) });
@@ -168,8 +182,9 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     warpsEligible: Number(r.d_warps_eligible_per_active_cycle),
     warpsActive: Number(r.d_warps_active_per_active_cycle),
     cyclesActive: Number(r["sm__cycles_active.avg"]),
-    // Per SM: the grid's blocks over the blocks each SM runs (one for the fixtures).
-    instructions: r["smsp__inst_executed.sum"] !== undefined ? Number(r["smsp__inst_executed.sum"]) / (Number(r.blocks) / Number(r.blocks_per_sm || 1)) : NaN,
+    // Per SM: the grid's blocks over the blocks each SM runs (one for the fixtures); a grid run
+    // from its arguments spreads over every SM.
+    instructions: r["smsp__inst_executed.sum"] !== undefined ? Number(r["smsp__inst_executed.sum"]) / (r.variant === "args" ? resolved.scenario.arch.smCount : Number(r.blocks) / Number(r.blocks_per_sm || 1)) : NaN,
     stallPerIssue: measuredStalls,
   };
   const predicted: Quantities = {
@@ -180,10 +195,24 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     instructions: sm.instExecuted,
     stallPerIssue: predictedStalls,
   };
+  const sms = resolved.scenario.arch.smCount;
+  const memory =
+    r.variant === "args" && result.memory !== undefined
+      ? {
+          measured: {
+            l1LoadHitRate: Number(r["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct"]) / 100,
+            l2ReadHitRate: Number(r["lts__t_sector_op_read_hit_rate.pct"]) / 100,
+            dramReadBytes: Number(r["dram__bytes_read.sum"]) / sms,
+            dramWriteBytes: Number(r["dram__bytes_write.sum"]) / sms,
+          },
+          predicted: { l1LoadHitRate: result.memory.l1LoadHitRate, l2ReadHitRate: result.memory.l2ReadHitRate, dramReadBytes: result.memory.dramReadBytes, dramWriteBytes: result.memory.dramWriteBytes },
+        }
+      : undefined;
   return {
     key: Object.fromEntries(KEY_COLUMNS.map((c) => [c, r[c]])) as ValidationRow["key"],
     measured,
     predicted,
+    ...(memory !== undefined ? { memory } : {}),
     measuredDominant: dominant(measuredStalls),
     predictedDominant: dominant(predictedStalls),
   };
@@ -208,5 +237,20 @@ export function summarize(rows: readonly ValidationRow[]): ValidationSummary {
     warpsEligibleMre: mean(eligibleRows.map((r) => Math.abs(r.predicted.warpsEligible - r.measured.warpsEligible) / r.measured.warpsEligible)),
     cyclesActiveMape: mean(rows.map((r) => Math.abs(r.predicted.cyclesActive - r.measured.cyclesActive) / r.measured.cyclesActive)),
     dominantStallMatches: rows.filter((r) => r.predictedDominant === r.measuredDominant).length,
+    ...memorySummary(rows),
+  };
+}
+
+function memorySummary(rows: readonly ValidationRow[]): Pick<ValidationSummary, "memory"> {
+  const m = rows.flatMap((r) => (r.memory !== undefined ? [r.memory] : []));
+  if (m.length === 0) return {};
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const dram = m.filter((x) => x.measured.dramReadBytes > 0);
+  return {
+    memory: {
+      l1HitMaePoints: mean(m.map((x) => Math.abs(x.predicted.l1LoadHitRate - x.measured.l1LoadHitRate) * 100)),
+      l2HitMaePoints: mean(m.map((x) => Math.abs(x.predicted.l2ReadHitRate - x.measured.l2ReadHitRate) * 100)),
+      dramReadMape: dram.length === 0 ? 0 : mean(dram.map((x) => Math.abs(x.predicted.dramReadBytes - x.measured.dramReadBytes) / x.measured.dramReadBytes)),
+    },
   };
 }

@@ -11,7 +11,8 @@ import type { MemoryLimits } from "../sm/memory/memory-system.js";
 import { LEVEL_CODES, LEVEL_NONE } from "../sm/memory/latency-model.js";
 import type { PolicyName } from "../sm/schedulers/index.js";
 import { LIMITS } from "../limits.js";
-import { executedPaths } from "../exec/executed-paths.js";
+import { type AddressedMemoryOptions, executedPaths } from "../exec/executed-paths.js";
+import { l1CacheBytes } from "../sm/memory/carveout.js";
 import { findKernel } from "../exec/find-kernel.js";
 import type { Dim3 } from "../exec/launch.js";
 import { planExecution } from "../exec/run-from-args.js";
@@ -114,11 +115,21 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   const pinned = checkPinnedResidency(fields.launch, arch, ctx.file);
   if (pinned !== undefined) return { ok: false, issues: [pinned] };
 
-  const source = programOf(fields.program, ctx, fields.launch, arch.name);
+  // A kernel run from its arguments gets global memory from its addresses unless the scenario
+  // says where loads go (memory.level or memory.latency: the explicit override, docs/memory.md).
+  const addressed = runsFromArgs(fields.program) && fields.memory.level === undefined && fields.memory.latency === undefined;
+  const memory = addressed
+    ? {
+        l1Bytes: l1CacheBytes(arch, fields.launch.sharedMemPerBlock + (fields.launch.staticSharedMemPerBlock ?? 0), fields.launch.residentBlocks ?? occ.blocksPerSm),
+        l2Bytes: arch.l2KiB * 1024,
+        seed: `${fields.seed}`,
+      }
+    : undefined;
+  const source = programOf(fields.program, ctx, fields.launch, arch.name, memory);
   if (!source.ok) return { ok: false, issues: [...source.issues] };
   const parsed = source;
 
-  const { loadLatency, memoryLimits } = resolveMemory(fields.memory, arch);
+  const { loadLatency, memoryLimits, storeLatency } = resolveMemory(fields.memory, arch, addressed);
   return {
     ok: true,
     scenario: {
@@ -130,7 +141,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       occupancy: occ,
       residentBlocks: fields.launch.residentBlocks ?? occ.blocksPerSm,
       loadLatency,
-      storeLatency: fields.memory.storeLatency ?? loadLatency,
+      storeLatency,
       memoryLimits,
       scheduler: fields.scheduler,
       seed: fields.seed,
@@ -174,8 +185,13 @@ type ProgramSource =
   | { readonly ok: false; readonly issues: readonly ScenarioIssue[] };
 
 /** The program of a scenario: assembly text, a generator, or a kernel's SASS from a listing. */
-function programOf(program: ScenarioFields["program"], ctx: ResolveContext, launch: ScenarioFields["launch"], archName: string): ProgramSource {
-  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, launch, archName);
+/** Whether the program is a SASS kernel run from its arguments and grid (docs/execution.md). */
+function runsFromArgs(program: ScenarioFields["program"]): boolean {
+  return typeof program !== "string" && "sass" in program && (program.args !== undefined || program.grid !== undefined);
+}
+
+function programOf(program: ScenarioFields["program"], ctx: ResolveContext, launch: ScenarioFields["launch"], archName: string, memory?: AddressedMemoryOptions): ProgramSource {
+  if (typeof program !== "string" && "sass" in program) return sassProgramOf(program, ctx, launch, archName, memory);
   const tooBig = checkProgramSize(program, ctx.file);
   if (tooBig !== undefined) return { ok: false, issues: [tooBig] };
   const generated = typeof program !== "string";
@@ -184,7 +200,7 @@ function programOf(program: ScenarioFields["program"], ctx: ResolveContext, laun
   return parsed.ok ? { ok: true, program: parsed.program, assembly, warnings: [] } : parsed;
 }
 
-function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: ScenarioFields["launch"], archName: string): ProgramSource {
+function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: ScenarioFields["launch"], archName: string, memory?: AddressedMemoryOptions): ProgramSource {
   const registersPerThread = launch.registersPerThread;
   const [x, y = 1, z = 1] = program.blockDim ?? [launch.threadsPerBlock];
   if (x * y * z !== launch.threadsPerBlock) {
@@ -223,18 +239,26 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
         ]
       : built.warnings;
   if (!runs) return { ok: true, program: built.program, assembly, warnings };
-  const executed = executedRun(built.kernel, program, [x, y, z], ctx, file, archName);
+  const executed = executedRun(built.kernel, program, [x, y, z], ctx, file, archName, memory);
   return executed.ok ? { ok: true, program: built.program, assembly, warnings, executed: executed.run } : executed;
 }
 
 /** program.args and program.grid: the SM's blocks of the grid, and each warp's path when admitted. */
-function executedRun(kernel: SassKernel, program: SassProgramFields, block: Dim3, ctx: ResolveContext, file: string, archName: string): { ok: true; run: ExecutedRun } | { ok: false; issues: ScenarioIssue[] } {
+function executedRun(
+  kernel: SassKernel,
+  program: SassProgramFields,
+  block: Dim3,
+  ctx: ResolveContext,
+  file: string,
+  archName: string,
+  memory: AddressedMemoryOptions | undefined,
+): { ok: true; run: ExecutedRun } | { ok: false; issues: ScenarioIssue[] } {
   const fail = (field: string, expected: string, found: string) => ({ ok: false as const, issues: [{ code: "invalid_field" as const, file: ctx.file, path: ["program", field], expected, found }] });
   if (program.grid === undefined) return fail("grid", "the grid's blocks ([x], [x, y] or [x, y, z]) to run the kernel from its args", "none");
   try {
     const args = typeof program.args === "object" ? program.args.join(", ") : (program.args ?? "");
     const plan = planExecution(kernel, { grid: program.grid, block, args, sm: program.sm ?? 0, arch: archName }, file);
-    return { ok: true, run: { blocks: plan.blocks.length, paths: executedPaths(kernel, plan.launch, plan.blocks, file) } };
+    return { ok: true, run: { blocks: plan.blocks.length, paths: executedPaths(kernel, plan.launch, plan.blocks, file, memory) } };
   } catch (e) {
     if (e instanceof ConfigError) return fail(program.args === undefined ? "grid" : "args", "arguments and a launch the kernel can run with", e.message);
     throw e;
@@ -316,7 +340,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
  * `memory.level` fills in the level's latency, bandwidth, contention and in-flight cap from the
  * architecture; explicit fields win. Without a level, loads are unlimited unless fields say so.
  */
-function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLatency: LatencyDistribution; memoryLimits: MemoryLimits } {
+function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec, addressed: boolean): { loadLatency: LatencyDistribution; storeLatency: LatencyDistribution; memoryLimits: MemoryLimits } {
   const bw = arch.memoryBandwidth;
   const level =
     m.level === "dram"
@@ -335,15 +359,19 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec): { loadLaten
     min: Math.max(1, level.cycles - level.tail),
     mean: level.cycles,
   };
+  const loadLatency = m.latency ?? levelLatency ?? DEFAULTS.loadLatency;
+  // From addresses, a store is done when the L2 acknowledges it.
+  const l2Latency: LatencyDistribution = { kind: "exponential", min: Math.max(1, arch.memoryLevels.l2HitCycles - arch.memoryLevels.l2TailCycles), mean: arch.memoryLevels.l2HitCycles };
   return {
-    loadLatency: m.latency ?? levelLatency ?? DEFAULTS.loadLatency,
+    loadLatency,
+    storeLatency: m.storeLatency ?? (addressed ? l2Latency : loadLatency),
     memoryLimits: {
       bytesPerCycle: m.bytesPerCycle ?? level?.bytesPerCycle ?? Infinity,
       // An explicit bandwidth is also the capacity contention counts against.
       contentionBytesPerCycle: m.bytesPerCycle ?? level?.peakBytesPerCycle ?? Infinity,
       bytesPerLoad: m.bytesPerLoad ?? DEFAULTS.bytesPerLoad,
       contentionCycles: m.contentionCycles ?? level?.contention ?? 0,
-      maxLoadsInFlight: m.maxLoadsInFlight ?? (level ? bw.maxLoadsInFlight : Infinity),
+      maxLoadsInFlight: m.maxLoadsInFlight ?? (level || addressed ? bw.maxLoadsInFlight : Infinity),
       atomicCycles: m.atomicCycles ?? arch.globalAtomicCycles ?? 0,
       level: m.level === undefined ? LEVEL_NONE : LEVEL_CODES[m.level],
     },

@@ -87,6 +87,7 @@ export const archOverrides = z
         dramBytesPerCycle: z.number().positive(),
         dramContentionCycles: z.number().min(0),
         dramPeakBytesPerCycle: z.number().positive(),
+        l2WriteBytesPerCycle: z.number().positive(),
         maxLoadsInFlight: count(1),
       })
       .partial()

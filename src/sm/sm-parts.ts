@@ -57,12 +57,12 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const blocks = new BlockTable(config.residentBlocksLimit, warpsPerBlock);
   const events = new WheelEventQueue();
   const active = new ActiveCycles();
-  const memory = new MemoryPaths(config, program);
+  const warpPaths = config.paths === undefined ? undefined : new WarpPaths(slots, config.paths);
+  const memory = new MemoryPaths(config, program, warpPaths);
   const constants = new ConstantCache(program, arch);
   const barrierUnit = { freeAt: 0 };
   const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, barrierUnit });
   const barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
-  const warpPaths = config.paths === undefined ? undefined : new WarpPaths(slots, config.paths);
   const admission = new BlockAdmission({
     warps,
     blocks,

@@ -46,7 +46,7 @@ export class StreamingMultiprocessor {
   private readonly blocks: BlockTable;
   private readonly events: WheelEventQueue;
   private readonly admission: BlockAdmission;
-  private readonly memory: MemoryPaths;
+  readonly memory: MemoryPaths;
   private readonly warpPaths: WarpPaths | undefined;
   private readonly constants: ConstantCache;
   private readonly barriers: Barriers;
@@ -175,7 +175,7 @@ export class StreamingMultiprocessor {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
-        let readyAt = this.memory.resultAt(pc, now, start) + delay;
+        let readyAt = this.memory.resultAt(pc, now, start, warp) + delay;
         if (this.constants.isLoad[pc] === 1) readyAt = Math.max(readyAt, this.constants.ldcLineAt(pc, now) + delay);
         // cp.async: a copy's arrival counts for its warp's group; the commit (LDGDEPBAR) sets
         // its write barrier until every copy so far has landed.
@@ -187,7 +187,7 @@ export class StreamingMultiprocessor {
       }
       case OpKind.storeGlobal:
       case OpKind.storeShared: {
-        const doneAt = this.memory.storeDoneAt(pc, now, start) + delay;
+        const doneAt = this.memory.storeDoneAt(pc, now, start, warp) + delay;
         if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
         break;
       }

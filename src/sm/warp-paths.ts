@@ -1,3 +1,5 @@
+import type { AddressedMemorySetup } from "./memory/addressed-memory.js";
+
 /**
  * Each warp's own path through the program, when the kernel's arithmetic was run (src/exec/,
  * docs/execution.md): the warp issues what it executed, in order. A path lists only the issues
@@ -11,11 +13,27 @@ export interface WarpPath {
   readonly jumpTo: Int32Array;
   /** Issues in all (the last is the warp's exit). */
   readonly total: number;
+  /**
+   * The warp's global and local accesses in issue order: access i was issue at[i] (1-based) by
+   * kernel instruction instruction[i] and touched sectors[start[i]..start[i + 1]); known[i] is
+   * 0 when its addresses depend on loaded data.
+   */
+  readonly accesses?: PathAccesses;
+}
+
+export interface PathAccesses {
+  readonly at: Float64Array;
+  readonly instruction: Int32Array;
+  readonly known: Uint8Array;
+  readonly start: Int32Array;
+  readonly sectors: Float64Array;
 }
 
 /** Where paths come from: warp `warpInBlock` of the SM's `block`-th block (0-based, in admission order). */
 export interface WarpPathSource {
   pathOf(block: number, warpInBlock: number): WarpPath;
+  /** With the accesses' sectors: the address-driven memory model's setup (memory/addressed-memory.ts). */
+  readonly memory?: AddressedMemorySetup;
 }
 
 /** The paths of the warps resident on the SM, by warp slot, and where each warp is along its own. */
@@ -23,6 +41,7 @@ export class WarpPaths {
   private readonly paths: (WarpPath | undefined)[];
   private readonly issued: Float64Array;
   private readonly cursor: Int32Array;
+  private readonly accessCursor: Int32Array;
   /** Set by `advance`: the pc the warp goes to after its current issue. */
   readonly nextPc: Int32Array;
 
@@ -33,6 +52,7 @@ export class WarpPaths {
     this.paths = new Array<WarpPath | undefined>(warpSlots).fill(undefined);
     this.issued = new Float64Array(warpSlots);
     this.cursor = new Int32Array(warpSlots);
+    this.accessCursor = new Int32Array(warpSlots);
     this.nextPc = new Int32Array(warpSlots);
   }
 
@@ -42,6 +62,23 @@ export class WarpPaths {
     this.paths[warp] = path;
     this.issued[warp] = 0;
     this.cursor[warp] = 0; // issue 0 is pc 0: a path's first jump is at issue 1 or later
+    this.accessCursor[warp] = 0;
+  }
+
+  /**
+   * The access the warp's latest issue (advance) made, as an index into accessesOf(warp), or -1
+   * when that issue made none the path recorded.
+   */
+  access(warp: number): number {
+    const a = this.paths[warp]!.accesses;
+    const i = this.accessCursor[warp];
+    if (a === undefined || i >= a.at.length || a.at[i] !== this.issued[warp]) return -1;
+    this.accessCursor[warp] = i + 1;
+    return i;
+  }
+
+  accessesOf(warp: number): PathAccesses {
+    return this.paths[warp]!.accesses!;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { MemoryReport } from "./memory-report.js";
 import { FMA_LITE, PIPE_NAMES, Pipe, type PipeName } from "../arch/arch-spec.js";
 import type { OccupancyResult } from "../arch/occupancy.js";
 import type { Outcome } from "./outcome.js";
@@ -103,6 +104,8 @@ export interface SimulationResult {
   readonly warpLifetimes: WarpLifetimes;
   readonly sm: SchedulerMetrics;
   readonly subpartitions: readonly SchedulerMetrics[];
+  /** This SM's global and local accesses, when the memory model followed their addresses (a kernel run from its arguments). */
+  readonly memory?: MemoryReport;
 }
 
 /** Raw counters of one sub-partition, as the simulation leaves them. */

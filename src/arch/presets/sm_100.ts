@@ -19,6 +19,8 @@ export const sm_100: ArchSpec = voltaPlusPreset({
   sharedMemPerBlockOptinBytes: 232448, // [guide]
   reservedSharedMemPerBlockBytes: 1024, // [guide] [occ]
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 100, 132, 164, 196, 228], // [occ]
+  l1SharedKiB: 256, // [guide] 256 KB unified L1 and shared memory
+  l2KiB: 129024, // [wp] B200: 126 MB, approximate
   lanes: { fma: 32, alu: 16, fp64: 16, xu: 4, lsu: 8 }, // [wp] per SM partition
   l1HitCycles: 32, // [mb]
   l2HitCycles: 260, // [mb]

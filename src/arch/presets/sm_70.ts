@@ -19,6 +19,8 @@ export const sm_70: ArchSpec = voltaPlusPreset({
   sharedMemPerBlockOptinBytes: 98304, // [guide]
   reservedSharedMemPerBlockBytes: 0, // [guide] [occ]
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 96], // [occ]
+  l1SharedKiB: 128, // [wp] Volta whitepaper: 128 KB combined L1 and shared memory per SM
+  l2KiB: 6144, // [wp] 6 MB
   lanes: { fma: 16, alu: 16, fp64: 8, xu: 4, lsu: 8 }, // [wp] per SM partition
   l1HitCycles: 28, // [mb]
   l2HitCycles: 193, // [mb]

@@ -19,6 +19,8 @@ export const sm_75: ArchSpec = voltaPlusPreset({
   sharedMemPerBlockOptinBytes: 65536, // [guide]
   reservedSharedMemPerBlockBytes: 0, // [guide] [occ]
   sharedMemCarveoutsKiB: [32, 64], // [occ]
+  l1SharedKiB: 96, // [guide] 96 KB unified L1 and shared memory
+  l2KiB: 4096, // [wp] T4: 4 MB
   lanes: { fma: 16, alu: 16, fp64: 1, xu: 4, lsu: 8 }, // [wp] per SM partition
   l1HitCycles: 32, // [mb]
   l2HitCycles: 188, // [mb]

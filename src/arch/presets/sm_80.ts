@@ -19,6 +19,8 @@ export const sm_80: ArchSpec = voltaPlusPreset({
   sharedMemPerBlockOptinBytes: 166912, // [guide]
   reservedSharedMemPerBlockBytes: 1024, // [guide] [occ]
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 100, 132, 164], // [occ]
+  l1SharedKiB: 192, // [wp] 192 KB combined L1 and shared memory per SM
+  l2KiB: 40960, // [wp] 40 MB
   lanes: { fma: 16, alu: 16, fp64: 8, xu: 4, lsu: 8 }, // [wp] per SM partition
   l1HitCycles: 33, // [mb]
   l2HitCycles: 200, // [mb]

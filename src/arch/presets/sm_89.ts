@@ -19,6 +19,8 @@ export const sm_89: ArchSpec = voltaPlusPreset({
   sharedMemPerBlockOptinBytes: 101376, // [guide]
   reservedSharedMemPerBlockBytes: 1024, // [guide] [occ]
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 100], // [occ]
+  l1SharedKiB: 128, // [guide] 128 KB unified L1 and shared memory
+  l2KiB: 98304, // [wp] L40: 96 MB (RTX 4090: 72 MB)
   lanes: { fma: 32, alu: 16, fp64: 1, xu: 4, lsu: 8 }, // [wp] per SM partition
   l1HitCycles: 33, // [mb]
   l2HitCycles: 220, // [mb]

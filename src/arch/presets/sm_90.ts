@@ -41,6 +41,8 @@ export const sm_90: ArchSpec = {
   sharedMemPerBlockOptinBytes: 232448, // [props] 227 KiB
   reservedSharedMemPerBlockBytes: 1024, // [props]
   sharedMemCarveoutsKiB: [0, 8, 16, 32, 64, 100, 132, 164, 196, 228], // [occ]
+  l1SharedKiB: 256, // [wp] 256 KB combined L1 cache and shared memory per SM
+  l2KiB: 51200, // [wp] 50 MB
 
   pipes: {
     fma: { lanes: 32 }, // [wp]; [lat] FFMA at ILP 4/8 issues every 1.05 cycles; halves below
@@ -142,6 +144,12 @@ export const sm_90: ArchSpec = {
     // 13.3 the SM can draw is below that peak; counting utilization against 13.3 overstated the
     // queueing near saturation (docs/validation.md).
     dramPeakBytesPerCycle: 14.9,
+    // [mem] validation/memory/data/ncu_raw.csv: stores reach the L2 at 39-40 sectors per cycle
+    // over the GPU whatever their pattern: transpose_pad 16.8 MB of full sectors in 13,256 cycles
+    // (9.59 bytes per SM cycle), copy_f4 at 64 warps per SM 33.6 MB in 26,943 (9.43),
+    // transpose_naive's 4.19 M partial sectors in 111,296 (9.14); the mean, 9.4. These rows of
+    // the memory family are therefore not blind for stores (docs/memory.md).
+    l2WriteBytesPerCycle: 9.4,
     // [ncu] ld_chain K = 8, F = 0, W = 64: about 43 warps per SM wait on 8 loads each while
     // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
     maxLoadsInFlight: 340,

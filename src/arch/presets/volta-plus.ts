@@ -14,6 +14,8 @@ export interface PresetFacts {
   readonly sharedMemPerBlockOptinBytes: number;
   readonly reservedSharedMemPerBlockBytes: number;
   readonly sharedMemCarveoutsKiB: readonly number[];
+  readonly l1SharedKiB: number;
+  readonly l2KiB: number;
   /** Lanes per SM partition of the FP32, INT32, FP64, SFU and LD/ST units. */
   readonly lanes: { readonly fma: number; readonly alu: number; readonly fp64: number; readonly xu: number; readonly lsu: number };
   readonly l1HitCycles: number;
@@ -52,6 +54,8 @@ export function voltaPlusPreset(f: PresetFacts): ArchSpec {
     sharedMemPerBlockOptinBytes: f.sharedMemPerBlockOptinBytes,
     reservedSharedMemPerBlockBytes: f.reservedSharedMemPerBlockBytes,
     sharedMemCarveoutsKiB: f.sharedMemCarveoutsKiB,
+    l1SharedKiB: f.l1SharedKiB,
+    l2KiB: f.l2KiB,
     pipes: {
       tensor: { lanes: 8 }, // [model]
       cbu: { lanes: 32 }, // [model]

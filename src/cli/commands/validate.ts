@@ -28,7 +28,10 @@ export const BUNDLED_SASS_FLUSHED = fileURLToPath(new URL("../../../validation/s
 /** Kernels no parameter was fitted to (validation/sass/heldout), warm caches. */
 export const BUNDLED_HELDOUT = fileURLToPath(new URL("../../../validation/sass/heldout/kernels.json", import.meta.url));
 export const BUNDLED_HELDOUT_DATA = fileURLToPath(new URL("../../../validation/sass/heldout/data/summary.csv", import.meta.url));
-const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout"] as const;
+/** Ordinary kernels run from their listing and arguments, memory from their addresses (validation/memory), caches flushed. */
+export const BUNDLED_MEMORY = fileURLToPath(new URL("../../../validation/memory/kernels.json", import.meta.url));
+export const BUNDLED_MEMORY_DATA = fileURLToPath(new URL("../../../validation/memory/data/summary.csv", import.meta.url));
+const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -36,7 +39,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -65,6 +68,9 @@ Example:
       if (all || opts.family === "sass-flushed") runs.push({ name: "sass-flushed", file: BUNDLED_SASS_FLUSHED, label: "validation/sass/data/summary.csv (caches flushed)", targets: report.SASS_VALIDATION_TARGETS, sass: true });
       if (all || opts.family === "heldout") {
         runs.push({ name: "heldout", file: BUNDLED_HELDOUT_DATA, label: "validation/sass/heldout/data/summary.csv (held out: nothing fitted to it)", targets: report.SASS_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_HELDOUT });
+      }
+      if (all || opts.family === "memory") {
+        runs.push({ name: "memory", file: BUNDLED_MEMORY_DATA, label: "validation/memory/data/summary.csv (run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_MEMORY });
       }
       const outputs: string[] = [];
       const points: ValidationPoint[] = [];

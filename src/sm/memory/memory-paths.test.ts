@@ -18,18 +18,18 @@ function paths(latency: LatencyDistribution = { kind: "fixed", cycles: 400 }, st
 describe("the SM's memory paths", () => {
   it("a global load's result comes its latency after the issue; math's its opcode latency after", () => {
     const p = paths();
-    expect(p.resultAt(LDG, 10, 10)).toBe(410);
-    expect(p.resultAt(FFMA, 10, 10)).toBe(10 + program.latencyCycles[FFMA]);
+    expect(p.resultAt(LDG, 10, 10, 0)).toBe(410);
+    expect(p.resultAt(FFMA, 10, 10, 0)).toBe(10 + program.latencyCycles[FFMA]);
   });
 
   it("a global store completes its store latency after the issue", () => {
-    expect(paths().storeDoneAt(STG, 10, 10)).toBe(310);
+    expect(paths().storeDoneAt(STG, 10, 10, 0)).toBe(310);
   });
 
   it("LDS and STS queue for the SM's shared-memory pipe (one wavefront per cycle on sm_90) and run their latency from there", () => {
     const p = paths();
     expect([p.start(LDS, 0, 0), p.start(STS, 0, 1)]).toEqual([0, 1]);
-    expect(p.resultAt(LDS, 0, 1)).toBe(1 + program.latencyCycles[LDS]);
+    expect(p.resultAt(LDS, 0, 1, 0)).toBe(1 + program.latencyCycles[LDS]);
   });
 
   it("global atomics queue for the atomic unit, one every 9 cycles", () => {

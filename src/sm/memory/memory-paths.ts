@@ -1,7 +1,9 @@
 import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import { OpKind } from "../../program/opcodes.js";
-import { PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
+import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
 import type { SmConfig } from "../sm-config.js";
+import type { WarpPaths } from "../warp-paths.js";
+import { AddressedMemory } from "./addressed-memory.js";
 import { AtomicUnit } from "./atomic-unit.js";
 import { LatencyModel } from "./latency-model.js";
 import { MemorySystem } from "./memory-system.js";
@@ -21,10 +23,16 @@ export class MemoryPaths {
   private readonly stores: LatencyModel;
   /** Latency models of global loads that have their own distribution (Program.loadModel). */
   private readonly loadModels: readonly LatencyModel[];
+  /**
+   * Global memory from each access's addresses, when the kernel was run from its arguments
+   * (addressed-memory.ts); an access whose addresses are unknown falls back to the latency models.
+   */
+  readonly addressed: AddressedMemory | undefined;
 
   constructor(
     config: SmConfig,
     private readonly program: Program,
+    private readonly paths?: WarpPaths,
   ) {
     const { arch, seed } = config;
     this.global = new MemorySystem(new LatencyModel(config.loadLatency, arch, `${seed}:loads`), config.memoryLimits);
@@ -32,6 +40,8 @@ export class MemoryPaths {
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${seed}:loads:${i}`));
     this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
+    const setup = config.paths?.memory;
+    this.addressed = setup === undefined || paths === undefined ? undefined : new AddressedMemory(arch, setup, `${seed}`);
   }
 
   /**
@@ -45,20 +55,46 @@ export class MemoryPaths {
     return path === PATH_SHARED ? this.shared!.access(now, smsp, this.program.wavefronts[pc]) : this.atomics.access(now);
   }
 
-  /** When the result of the instruction at `pc`, issued at `now` and taken at `start`, can be read (before the result delay). */
-  resultAt(pc: number, now: number, start: number): number {
+  /**
+   * When the result of the instruction at `pc`, issued at `now` by `warp` and taken at `start`,
+   * can be read (before the result delay).
+   */
+  resultAt(pc: number, now: number, start: number, warp: number): number {
     const { program } = this;
     if (program.kind[pc] !== OpKind.loadGlobal) return start + program.latencyCycles[pc];
+    const i = this.addressedAccess(warp);
+    if (i >= 0) {
+      const a = this.paths!.accessesOf(warp);
+      const arrival =
+        program.path[pc] === PATH_ATOMIC
+          ? this.addressed!.atomic(now, a.sectors, a.start[i], a.start[i + 1])
+          : this.addressed!.load(now, a.instruction[i], a.sectors, a.start[i], a.start[i + 1]);
+      return this.global.track(arrival) + (start - now);
+    }
     const own = program.loadModel[pc];
     return this.global.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now);
   }
 
-  /** When the store at `pc`, issued at `now` and taken at `start`, has completed (before the result delay). */
-  storeDoneAt(pc: number, now: number, start: number): number {
+  /** When the store at `pc`, issued at `now` by `warp` and taken at `start`, has completed (before the result delay). */
+  storeDoneAt(pc: number, now: number, start: number, warp: number): number {
     if (this.program.kind[pc] !== OpKind.storeGlobal) return start + this.program.latencyCycles[pc];
-    const latency = this.stores.next();
-    this.global.store(now);
+    let latency = this.stores.next();
+    const i = this.addressedAccess(warp);
+    if (i >= 0) {
+      const a = this.paths!.accessesOf(warp);
+      latency += this.addressed!.store(now, a.sectors, a.start[i], a.start[i + 1]);
+    } else this.global.store(now);
     return start + latency;
+  }
+
+  /** The warp's current access, when the address-driven model times it (its addresses are known); else -1. */
+  private addressedAccess(warp: number): number {
+    if (this.addressed === undefined) return -1;
+    const i = this.paths!.access(warp);
+    if (i < 0) return -1;
+    if (this.paths!.accessesOf(warp).known[i] === 1) return i;
+    this.addressed.counters.unaddressed++;
+    return -1;
   }
 
   /** Whether every access of the instruction at `pc` leaves its path as it found it (the fast-forward may repeat it). */
@@ -67,6 +103,7 @@ export class MemoryPaths {
     const kind = program.kind[pc];
     const own = program.loadModel[pc];
     if (program.path[pc] !== PATH_NONE) return false;
+    if (this.addressed !== undefined && (kind === OpKind.loadGlobal || kind === OpKind.storeGlobal)) return false;
     if (kind === OpKind.loadGlobal) return this.global.loadRepeats(own >= 0 ? this.loadModels[own] : undefined);
     if (kind === OpKind.storeGlobal) return this.stores.repeats && this.global.storeRepeats;
     return true;

@@ -1,5 +1,6 @@
 import { EventQueue } from "../../engine/event-queue.js";
 import { LEVEL_DRAM, LEVEL_NONE, type LatencyModel } from "./latency-model.js";
+import { LevelPath } from "./level-path.js";
 
 /** Limits of the global-memory path seen from one SM (docs/memory.md). */
 export interface MemoryLimits {
@@ -31,11 +32,6 @@ export interface MemoryLimits {
   readonly level: number;
 }
 
-/** Utilization is averaged over about this many cycles. */
-const UTILIZATION_WINDOW_CYCLES = 1000;
-/** Cap on the utilization the contention term sees, so it stays finite at saturation. */
-const MAX_UTILIZATION = 0.95;
-
 /**
  * The SM's global-memory path: each load gets its latency from the latency model, plus the
  * time it queues for this SM's share of bandwidth (a FIFO serving bytesPerLoad per load),
@@ -45,18 +41,14 @@ const MAX_UTILIZATION = 0.95;
 export class MemorySystem {
   private readonly inFlight = new EventQueue(64);
   private readonly serviceCycles: number;
-  /** Busy fraction (of bytesPerCycle) to utilization of the peak (contentionBytesPerCycle). */
-  private readonly peakShare: number;
-  private serverFreeAt = 0;
-  private busy = 0;
-  private busyAt = 0;
+  private readonly path: LevelPath;
 
   constructor(
     private readonly latency: LatencyModel,
     private readonly limits: MemoryLimits,
   ) {
     this.serviceCycles = limits.bytesPerLoad / limits.bytesPerCycle;
-    this.peakShare = limits.contentionBytesPerCycle === Infinity ? 1 : limits.bytesPerCycle / limits.contentionBytesPerCycle;
+    this.path = new LevelPath(limits.bytesPerCycle, limits.contentionCycles, limits.contentionBytesPerCycle);
   }
 
   /**
@@ -88,12 +80,12 @@ export class MemorySystem {
   load(now: number, own?: LatencyModel): number {
     const model = own ?? this.latency;
     let arrival = now + model.next();
-    if (this.serviceCycles > 0 && (model.lastLevel === LEVEL_NONE || model.lastLevel >= this.limits.level)) {
-      const start = Math.max(now, this.serverFreeAt);
-      this.serverFreeAt = start + this.serviceCycles;
-      arrival += start - now + this.contention(now);
-    }
-    arrival = Math.ceil(arrival);
+    if (this.serviceCycles > 0 && (model.lastLevel === LEVEL_NONE || model.lastLevel >= this.limits.level)) arrival += this.path.serve(now, this.limits.bytesPerLoad);
+    return this.track(Math.ceil(arrival));
+  }
+
+  /** A load whose arrival another model decided (addressed-memory.ts) counts toward the loads in flight. */
+  track(arrival: number): number {
     if (this.limits.maxLoadsInFlight !== Infinity) this.inFlight.push(arrival, 0, 0);
     return arrival;
   }
@@ -106,18 +98,6 @@ export class MemorySystem {
    */
   store(now: number): void {
     if (this.serviceCycles === 0 || this.limits.level !== LEVEL_DRAM) return;
-    this.serverFreeAt = Math.max(now, this.serverFreeAt) + this.serviceCycles;
-    this.contention(now);
-  }
-
-  /** Mean-field queueing delay from the utilization over the recent window. */
-  private contention(now: number): number {
-    // Exponentially weighted busy fraction: decays with time, grows by each load's service.
-    this.busy *= Math.exp(-(now - this.busyAt) / UTILIZATION_WINDOW_CYCLES);
-    this.busyAt = now;
-    this.busy += this.serviceCycles / UTILIZATION_WINDOW_CYCLES;
-    if (this.limits.contentionCycles === 0) return 0;
-    const u = Math.min(this.busy * this.peakShare, MAX_UTILIZATION);
-    return (this.limits.contentionCycles * u) / (1 - u);
+    this.path.serve(now, this.limits.bytesPerLoad);
   }
 }

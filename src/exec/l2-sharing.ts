@@ -1,0 +1,180 @@
+import seedrandom from "seedrandom";
+import { blockIndex, type Launch } from "./launch.js";
+import { type ExecutableKernel, runWarp, type WarpAccesses } from "./run-warp.js";
+
+/**
+ * How much of what one SM asks of the L2 another SM brought there first. The other SMs run the
+ * same kernel on their own blocks, and the L2 is the whole GPU's: a sector that n blocks of the
+ * grid read misses once (in a cold L2, as ncu leaves it before each launch) and hits n - 1
+ * times, so the SM's first read of it misses with probability 1/n.
+ *
+ * n is estimated from one of the SM's blocks (the probe) and the blocks that share with it: its
+ * neighbours in the grid (x +- 1, y +- 1, z +- 1: a stencil's halo rows, a tile's edges) each
+ * counted exactly, and a seeded sample of the rest standing for all of them (a GEMM's row and
+ * column of blocks). The sample's count is pooled per instruction, since a sector one of 1,000
+ * blocks shares is seen by a sample of 16 too rarely to count per sector.
+ */
+export interface L2Sharing {
+  /** Per kernel instruction: the share of its first-touched sectors that miss in the L2. */
+  readonly missShare: Float64Array;
+  /**
+   * Bytes of L2 the whole grid's data takes, estimated from the probe: the sectors it reads
+   * scaled by their miss share (what is new to the L2), twice (both L2 partitions keep a line
+   * that is read), plus those it writes, times the grid's blocks.
+   */
+  readonly footprintBytes: number;
+  /** Blocks run for the estimate besides the probe: neighbours counted exactly, others sampled. */
+  readonly neighbours: number;
+  readonly sampled: number;
+}
+
+/** Opcodes that write global or local memory without reading it back. */
+const STORES: ReadonlySet<string> = new Set(["STG", "ST", "STL", "RED", "REDG"]);
+
+export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number): L2Sharing {
+  const count = exe.decoded.length;
+  const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  const own = blockAccesses(exe, launch, probe);
+  // Each instruction's distinct sectors in the probe block.
+  const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+  for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
+  let budget = Math.max(0, Math.floor(maxInstructions / Math.max(1, own.instructions)));
+  const neighbours = neighboursOf(probe, launch).slice(0, budget);
+  budget -= neighbours.length;
+  // Sharers counted exactly, per sector.
+  const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());
+  for (const b of neighbours) {
+    const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
+    mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + 1)));
+  }
+  // Sharers further away, per instruction: each group's sample mean scaled to the group.
+  const far = new Float64Array(count);
+  let sampled = 0;
+  for (const group of farGroups(probe, neighbours, launch, seed, budget)) {
+    const hits = new Float64Array(count);
+    for (const b of group.sample) {
+      const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
+      mine.forEach((set, i) => set.forEach((s) => seen.has(s) && hits[i]++));
+    }
+    sampled += group.sample.length;
+    mine.forEach((set, i) => set.size > 0 && (far[i] += (group.population * hits[i]) / group.sample.length / set.size));
+  }
+  const missShare = new Float64Array(count).fill(1);
+  let unique = 0;
+  mine.forEach((set, i) => {
+    if (set.size === 0) return;
+    let sum = 0;
+    set.forEach((s) => (sum += 1 / (1 + (exact[i].get(s) ?? 0) + far[i])));
+    missShare[i] = sum / set.size;
+    // A line the SMs read is kept by both L2 partitions (each holds what its own SMs read, as
+    // NVIDIA's A100 and H100 whitepapers describe the partitioned L2): it counts twice.
+    unique += set.size * (STORES.has(exe.decoded[i].ins.opcode) ? 1 : 2 * missShare[i]);
+  });
+  return { missShare, footprintBytes: unique * 32 * gridBlocks, neighbours: neighbours.length, sampled };
+}
+
+/** Blocks sampled from each line of the grid through the probe, and from the rest of the grid. */
+const LINE_SAMPLE = 8;
+const REST_SAMPLE = 8;
+
+/**
+ * The blocks beyond the neighbours, in groups whose members share alike: each line of the grid
+ * through the probe (x, y, z: a GEMM's blocks of one row read the same rows of A, of one
+ * column the same columns of B), and the rest of the grid; from each a seeded sample.
+ */
+function farGroups(probe: number, neighbours: readonly number[], launch: Launch, seed: string, budget: number): { sample: number[]; population: number }[] {
+  const [gx, gy, gz] = launch.grid;
+  const at = [blockIndex(probe, launch.grid, 0), blockIndex(probe, launch.grid, 1), blockIndex(probe, launch.grid, 2)];
+  const taken = new Set([probe, ...neighbours]);
+  const rng = seedrandom(`${seed}:l2-sample`);
+  const groups: { sample: number[]; population: number }[] = [];
+  const linear = (c: number[]) => c[0] + gx * (c[1] + gy * c[2]);
+  const lines: number[][] = [];
+  [gx, gy, gz].forEach((size, axis) => {
+    if (size <= 1) return;
+    const line: number[] = [];
+    for (let v = 0; v < size; v++) {
+      const c = [...at];
+      c[axis] = v;
+      const b = linear(c);
+      if (!taken.has(b)) line.push(b);
+    }
+    lines.push(line);
+  });
+  const onLines = new Set(lines.flat());
+  for (const line of lines) {
+    const sample = pick(line, Math.min(LINE_SAMPLE, budget), rng);
+    budget -= sample.length;
+    if (sample.length > 0) groups.push({ sample, population: line.length });
+  }
+  // The rest of the grid, drawn without listing it (grids can be large).
+  const gridBlocks = gx * gy * gz;
+  const population = gridBlocks - taken.size - onLines.size;
+  const n = Math.min(REST_SAMPLE, budget, population);
+  if (n > 0) {
+    const sample: number[] = [];
+    const chosen = new Set<number>();
+    while (sample.length < n) {
+      const b = Math.floor(rng() * gridBlocks);
+      if (taken.has(b) || onLines.has(b) || chosen.has(b)) continue;
+      chosen.add(b);
+      sample.push(b);
+    }
+    groups.push({ sample: sample.sort((a, b) => a - b), population });
+  }
+  return groups;
+}
+
+/** `n` members of `from`, drawn with `rng` (all of them when there are no more). */
+function pick(from: readonly number[], n: number, rng: () => number): number[] {
+  if (n <= 0) return [];
+  if (from.length <= n) return [...from];
+  const pool = [...from];
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(rng() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, n).sort((a, b) => a - b);
+}
+
+/** Every warp's accesses in one block, and the warp-instructions that took. */
+function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number): { warps: WarpAccesses[]; instructions: number } {
+  const threads = launch.block[0] * launch.block[1] * launch.block[2];
+  const warps: WarpAccesses[] = [];
+  let instructions = 0;
+  for (let w = 0; w * 32 < threads; w++) {
+    const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, 10_000_000, true);
+    warps.push(run.path!.accesses);
+    instructions += run.instructions;
+  }
+  return { warps, instructions };
+}
+
+function forEachSector(a: WarpAccesses, f: (instruction: number, sector: number) => void): void {
+  for (let i = 0; i < a.at.length; i++) for (let k = a.start[i]; k < a.start[i + 1]; k++) f(a.instruction[i], a.sectors[k]);
+}
+
+function sectorsOf(warps: readonly WarpAccesses[]): Set<number> {
+  const set = new Set<number>();
+  for (const a of warps) forEachSector(a, (_i, s) => set.add(s));
+  return set;
+}
+
+/** The blocks next to `block` in the grid (up to 26), nearest first. */
+export function neighboursOf(block: number, launch: Launch): number[] {
+  const [gx, gy, gz] = launch.grid;
+  const x = blockIndex(block, launch.grid, 0);
+  const y = blockIndex(block, launch.grid, 1);
+  const z = blockIndex(block, launch.grid, 2);
+  const out: { b: number; d: number }[] = [];
+  for (let dz = -1; dz <= 1; dz++)
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        const nz = z + dz;
+        if ((dx | dy | dz) === 0 || nx < 0 || ny < 0 || nz < 0 || nx >= gx || ny >= gy || nz >= gz) continue;
+        out.push({ b: nx + gx * (ny + gy * nz), d: Math.abs(dx) + Math.abs(dy) + Math.abs(dz) });
+      }
+  return out.sort((a, b) => a.d - b.d || a.b - b.b).map((o) => o.b);
+}

@@ -1,0 +1,75 @@
+import { coalesce } from "../sm/memory/coalescer.js";
+import type { Decoded, ExecContext } from "./execute.js";
+import { RZ, URZ } from "./operands.js";
+import { LANES, type WarpRegisters } from "./warp-registers.js";
+
+/** Opcodes that address global memory (generic LD/ST are taken as global: the shared window is not modelled). */
+export const GLOBAL_ACCESSES: ReadonlySet<string> = new Set(["LDG", "STG", "LD", "ST", "ATOMG", "ATOM", "RED", "REDG", "LDGSTS"]);
+/** Opcodes that address a thread's local memory (spills, arrays the compiler could not keep in registers). */
+export const LOCAL_ACCESSES: ReadonlySet<string> = new Set(["LDL", "STL"]);
+
+/**
+ * Local memory lives in its own address range, one region per warp: the hardware interleaves a
+ * warp's local words lane by lane, so the 32 lanes' word at one local offset are 128
+ * consecutive bytes (a coalesced access whatever the offset).
+ */
+const LOCAL_BASE = 2 ** 50;
+const LOCAL_BYTES_PER_WARP = 2 ** 26;
+
+/** Bytes each lane moves: LDG.E.128 16, .64 8, .U8/.S8 1, .U16/.S16 2, else 4. */
+export function accessWidth(d: Decoded): number {
+  const m = d.mods;
+  if (m.has("128")) return 16;
+  if (m.has("64")) return 8;
+  if (m.has("U8") || m.has("S8")) return 1;
+  if (m.has("U16") || m.has("S16")) return 2;
+  return 4;
+}
+
+/**
+ * The byte address each lane of `lanes` accesses (`[R2.64+UR4+0x10]`: the register pair, the
+ * uniform pair and the offset), into `out`; false when some active lane's address depends on a
+ * value the executor does not know (loaded data).
+ */
+export function laneAddresses(d: Decoded, regs: WarpRegisters, lanes: number, out: Float64Array): boolean {
+  const mem = d.ops.find((o) => o.kind === "mem");
+  if (mem?.kind !== "mem") return false;
+  let uniform = 0;
+  if (mem.ureg !== URZ) {
+    if (!regs.isUniformKnown(mem.ureg) || !regs.isUniformKnown(mem.ureg + 1)) return false;
+    uniform = (regs.getUniform(mem.ureg) >>> 0) + (regs.getUniform(mem.ureg + 1) >>> 0) * 4294967296;
+  }
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    let a = uniform + mem.offset;
+    if (mem.reg !== RZ) {
+      if (!regs.isKnown(mem.reg, l) || (mem.wide && !regs.isKnown(mem.reg + 1, l))) return false;
+      a += (regs.get(mem.reg, l) >>> 0) + (mem.wide ? (regs.get(mem.reg + 1, l) >>> 0) * 4294967296 : 0);
+    }
+    out[l] = a;
+  }
+  return true;
+}
+
+/**
+ * The sectors one warp-level access touches, into `sectors` (64 entries); -1 when its
+ * addresses are not known. Local accesses land in the warp's own interleaved region.
+ */
+export function accessSectors(d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext, scratch: Float64Array, sectors: Float64Array): number {
+  const width = accessWidth(d);
+  if (LOCAL_ACCESSES.has(d.ins.opcode)) {
+    const mem = d.ops.find((o) => o.kind === "mem");
+    if (mem?.kind !== "mem" || (mem.reg !== RZ && !regs.isKnown(mem.reg, 0))) return -1;
+    const offset = mem.offset + (mem.reg === RZ ? 0 : regs.get(mem.reg, firstLane(lanes)) >>> 0);
+    const warp = ctx.block * 64 + ctx.warpInBlock;
+    const base = LOCAL_BASE + warp * LOCAL_BYTES_PER_WARP + Math.floor(offset / width) * width * LANES;
+    for (let l = 0; l < LANES; l++) scratch[l] = base + l * width;
+    return coalesce(scratch, lanes, width, sectors);
+  }
+  if (!laneAddresses(d, regs, lanes, scratch)) return -1;
+  return coalesce(scratch, lanes, width, sectors);
+}
+
+function firstLane(lanes: number): number {
+  return lanes === 0 ? 0 : 31 - Math.clz32(lanes & -lanes);
+}

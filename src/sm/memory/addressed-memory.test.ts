@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { sm_90 } from "../../arch/presets/sm_90.js";
+import type { ArchSpec } from "../../arch/arch-spec.js";
+import { AddressedMemory } from "./addressed-memory.js";
+
+// Fixed latencies (no tails) and round bandwidths, so each time can be derived by hand.
+const arch: ArchSpec = {
+  ...sm_90,
+  memoryLevels: { l1HitCycles: 32, l2HitCycles: 265, dramCycles: 613, l2TailCycles: 0, dramTailCycles: 0 },
+  memoryBandwidth: { l2BytesPerCycle: 32, dramBytesPerCycle: 16, dramContentionCycles: 0, maxLoadsInFlight: 340, l2WriteBytesPerCycle: 8 },
+};
+const line = (first: number) => Float64Array.of(first, first + 1, first + 2, first + 3);
+
+describe("AddressedMemory", () => {
+  it("a cold line comes from DRAM; read again while in flight it is an L1 hit that waits for the fill; later an L1 hit", () => {
+    const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(1), writeBackShare: 0 }, "1");
+    expect(m.load(0, 0, line(40), 0, 4)).toBe(613); // DRAM latency; 128 bytes queue behind nothing
+    expect(m.load(100, 0, line(40), 0, 4)).toBe(613); // the fill in flight, not 100 + 32
+    expect(m.load(1000, 0, line(40), 0, 4)).toBe(1032);
+    const c = m.counters;
+    expect([c.loadRequests, c.loadSectors, c.loadSectorHits, c.l2ReadSectors, c.l2ReadHits, c.dramReadBytes]).toEqual([3, 12, 8, 4, 0, 128]);
+  });
+  it("an L1 miss that hits in the L2 takes the L2's latency; the L2 path serves the SM's misses at its rate", () => {
+    const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(0), writeBackShare: 0 }, "1");
+    expect(m.load(0, 0, line(0), 0, 4)).toBe(265);
+    // 128 bytes at 32 per cycle keep the L2 path busy 4 cycles: the next miss waits them.
+    expect(m.load(0, 0, line(8), 0, 4)).toBe(269);
+    expect(m.counters.l2ReadHits).toBe(8);
+  });
+  it("an evicted line is fetched again, from the L2 this time (the SM read it before)", () => {
+    const m = new AddressedMemory(arch, { l1Bytes: 128, l2MissShare: Float64Array.of(1), writeBackShare: 0 }, "1");
+    m.load(0, 0, line(0), 0, 4); // DRAM
+    m.load(1000, 0, line(4), 0, 4); // evicts line 0 (one line of L1)
+    expect(m.load(2000, 0, line(0), 0, 4)).toBe(2265);
+  });
+  it("stores queue for the L2's write rate, and the share written back takes DRAM bandwidth", () => {
+    const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(1), writeBackShare: 0.5 }, "1");
+    expect(m.store(0, line(0), 0, 4)).toBe(0);
+    expect(m.store(0, line(4), 0, 4)).toBe(16); // 128 bytes at 8 per cycle
+    expect(m.store(0, line(0), 0, 4)).toBe(32); // rewritten: queued again, written back once
+    expect(m.counters.dramWriteBytes).toBe(128); // half of the 8 fresh sectors
+  });
+  it("atomics are done at the L2: its latency, whatever the L1 holds", () => {
+    const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(0), writeBackShare: 0 }, "1");
+    m.load(0, 0, line(0), 0, 4);
+    expect(m.atomic(1000, line(0), 0, 1)).toBe(1265);
+  });
+});

@@ -1,0 +1,144 @@
+import type { ArchSpec } from "../../arch/arch-spec.js";
+import { SECTOR_BYTES } from "./coalescer.js";
+import { L1_MISS, L1Cache } from "./l1-cache.js";
+import { L2View } from "./l2-view.js";
+import { LatencyModel } from "./latency-model.js";
+import { LevelPath } from "./level-path.js";
+
+/** What the address-driven memory model needs from the run (src/exec/ builds it from the kernel's arguments). */
+export interface AddressedMemorySetup {
+  /** The L1 the launch's carveout leaves, in bytes (carveout.ts). */
+  readonly l1Bytes: number;
+  /** Per kernel instruction: the share of sectors it is the SM's first to read that miss in the L2 (l2-view.ts). */
+  readonly l2MissShare: Float64Array;
+  /** Share of stored bytes written back to DRAM during the run (what of the grid's footprint the L2 cannot hold). */
+  readonly writeBackShare: number;
+}
+
+/** What the accesses did, in ncu's terms (docs/memory.md maps each to its metric). */
+export class MemoryCounters {
+  loadRequests = 0;
+  loadSectors = 0;
+  loadSectorHits = 0;
+  storeRequests = 0;
+  storeSectors = 0;
+  /** Sectors the L1 asked of the L2 for loads, and those that hit there. */
+  l2ReadSectors = 0;
+  l2ReadHits = 0;
+  dramReadBytes = 0;
+  dramWriteBytes = 0;
+  /** Accesses whose addresses were not known (loaded data): timed by the declared latency instead. */
+  unaddressed = 0;
+}
+
+/**
+ * Global memory from each access's sectors (the coalescer's output): the SM's L1 (hits, hits on
+ * a fill in flight, misses), the L2 as seen from a full GPU (l2-view.ts) and DRAM, each
+ * level's bandwidth and, for DRAM, contention (level-path.ts). A load's data arrives when its
+ * slowest sector does. Stores write through to the L2 (which allocates without a fetch) and
+ * are written back to DRAM once per sector. Latencies are the architecture's, unloaded, with
+ * the same exponential tails as `memory.level` (docs/memory.md).
+ */
+export class AddressedMemory {
+  readonly counters = new MemoryCounters();
+  private readonly l1: L1Cache;
+  private readonly l2: L2View;
+  private readonly l2Path: LevelPath;
+  private readonly l2WritePath: LevelPath | undefined;
+  private readonly dramPath: LevelPath;
+  private readonly l2Latency: LatencyModel;
+  private readonly dramLatency: LatencyModel;
+  private readonly l1HitCycles: number;
+  private readonly writeBackShare: number;
+  /** Per sector of the access in hand: 0 an L1 hit, 1 served by the L2, 2 by DRAM. */
+  private readonly servedBy = new Uint8Array(64);
+
+  constructor(arch: ArchSpec, setup: AddressedMemorySetup, seed: string) {
+    const { memoryLevels: lv, memoryBandwidth: bw } = arch;
+    this.l1 = new L1Cache(setup.l1Bytes);
+    this.l2 = new L2View(setup.l2MissShare, seed);
+    this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity);
+    this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity);
+    this.dramPath = new LevelPath(bw.dramBytesPerCycle, bw.dramContentionCycles, bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle, true);
+    this.l2Latency = new LatencyModel({ kind: "exponential", min: lv.l2HitCycles - lv.l2TailCycles, mean: lv.l2HitCycles }, arch, `${seed}:l2`);
+    this.dramLatency = new LatencyModel({ kind: "exponential", min: lv.dramCycles - lv.dramTailCycles, mean: lv.dramCycles }, arch, `${seed}:dram`);
+    this.l1HitCycles = lv.l1HitCycles;
+    this.writeBackShare = setup.writeBackShare;
+  }
+
+  /**
+   * A load issued at `now` by kernel instruction `instruction`, touching sectors[from..to):
+   * the cycle its data arrives (before the result delay).
+   */
+  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number): number {
+    const c = this.counters;
+    c.loadRequests++;
+    c.loadSectors += to - from;
+    let ready = now + this.l1HitCycles;
+    let l2Sectors = 0;
+    let dramSectors = 0;
+    // First pass: L1 hits (including fills in flight), and where each miss is served.
+    for (let k = from; k < to; k++) {
+      const at = this.l1.lookup(sectors[k]);
+      if (at !== L1_MISS) {
+        c.loadSectorHits++;
+        if (at > ready) ready = at;
+        this.servedBy[k - from] = 0;
+        continue;
+      }
+      l2Sectors++;
+      const hit = this.l2.read(sectors[k], instruction);
+      if (!hit) dramSectors++;
+      this.servedBy[k - from] = hit ? 1 : 2;
+    }
+    if (l2Sectors === 0) return Math.ceil(ready);
+    c.l2ReadSectors += l2Sectors;
+    c.l2ReadHits += l2Sectors - dramSectors;
+    // The misses travel together: one L2 latency, the L2 path's queue for their bytes, and for
+    // those that miss there too DRAM's latency, queue and contention.
+    const l2Wait = this.l2Path.serve(now, l2Sectors * SECTOR_BYTES);
+    const l2At = now + this.l2Latency.next() + l2Wait;
+    let dramAt = l2At;
+    if (dramSectors > 0) {
+      c.dramReadBytes += dramSectors * SECTOR_BYTES;
+      dramAt = now + this.dramLatency.next() + l2Wait + this.dramPath.serve(now, dramSectors * SECTOR_BYTES);
+    }
+    // Second pass: each miss is present from now on, its data there when its level delivers it.
+    for (let k = from; k < to; k++) {
+      const by = this.servedBy[k - from];
+      if (by !== 0) this.l1.fill(sectors[k], by === 1 ? l2At : dramAt);
+    }
+    return Math.ceil(Math.max(ready, dramSectors > 0 ? dramAt : l2At));
+  }
+
+  /**
+   * A global atomic issued at `now` touching sectors[from..to): atomics are performed at the L2
+   * (the L1 neither serves nor keeps them), so the result returns after the L2's latency and
+   * the path's queue for the access's sectors.
+   */
+  atomic(now: number, sectors: Float64Array, from: number, to: number): number {
+    for (let k = from; k < to; k++) this.l2.write(sectors[k]);
+    return Math.ceil(now + this.l2Latency.next() + this.l2Path.serve(now, (to - from) * SECTOR_BYTES));
+  }
+
+  /**
+   * A store issued at `now` touching sectors[from..to): through to the L2, which takes the
+   * SM's stores at l2WriteBytesPerCycle (the cycles it waits for that are returned: its
+   * completion, which the warp's exit waits for, is that much later) and allocates the sectors;
+   * of those this SM writes for the first time, writeBackShare is written back to DRAM during
+   * the run (taking its bandwidth), the rest stays dirty in the L2 when the kernel ends.
+   */
+  store(now: number, sectors: Float64Array, from: number, to: number): number {
+    const c = this.counters;
+    c.storeRequests++;
+    c.storeSectors += to - from;
+    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, (to - from) * SECTOR_BYTES);
+    let fresh = 0;
+    for (let k = from; k < to; k++) if (this.l2.write(sectors[k])) fresh++;
+    if (fresh === 0 || this.writeBackShare === 0) return wait;
+    const bytes = fresh * SECTOR_BYTES * this.writeBackShare;
+    c.dramWriteBytes += bytes;
+    this.dramPath.serve(now, bytes);
+    return wait;
+  }
+}

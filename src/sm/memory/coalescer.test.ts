@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { coalesce, lineOf } from "./coalescer.js";
+
+const ALL = -1;
+function lanes(f: (l: number) => number): Float64Array {
+  return Float64Array.from({ length: 32 }, (_, l) => f(l));
+}
+
+describe("coalesce", () => {
+  const out = new Float64Array(64);
+  it("a warp's consecutive 4-byte accesses from an aligned base touch 4 sectors (one 128-byte line)", () => {
+    expect(coalesce(lanes((l) => 4096 + 4 * l), ALL, 4, out)).toBe(4);
+    expect(Array.from(out.subarray(0, 4))).toEqual([128, 129, 130, 131]);
+  });
+  it("16-byte accesses (LDG.128) touch 16 sectors, 8-byte ones 8", () => {
+    expect(coalesce(lanes((l) => 16 * l), ALL, 16, out)).toBe(16);
+    expect(coalesce(lanes((l) => 8 * l), ALL, 8, out)).toBe(8);
+  });
+  it("a misaligned coalesced access straddles one more sector", () => {
+    // Bytes 4..131: sectors 0..4.
+    expect(coalesce(lanes((l) => 4 + 4 * l), ALL, 4, out)).toBe(5);
+  });
+  it("a stride of a row (transpose's column walk) gives each lane its own sector", () => {
+    expect(coalesce(lanes((l) => l * 8192), ALL, 4, out)).toBe(32);
+  });
+  it("a broadcast is one sector; inactive lanes touch nothing", () => {
+    expect(coalesce(lanes(() => 100), ALL, 4, out)).toBe(1);
+    expect(coalesce(lanes((l) => 4 * l), 0b1, 4, out)).toBe(1);
+    expect(coalesce(lanes((l) => 4 * l), 0, 4, out)).toBe(0);
+  });
+  it("a line holds four sectors", () => {
+    expect(lineOf(131)).toBe(32);
+    expect(lineOf(127)).toBe(31);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The coalescer: what one warp-level access asks of the L1. Each active lane reads or writes
+ * `width` bytes at its address; the L1 serves whole 32-byte sectors of 128-byte lines, so the
+ * access costs the distinct sectors its lanes touch (ncu's l1tex__t_sectors), in one request
+ * per instruction (l1tex__t_requests: 4 sectors per request for a coalesced 4-byte load, 16
+ * for LDG.128, up to 32 when every lane touches its own line).
+ */
+
+export const SECTOR_BYTES = 32;
+export const LINE_BYTES = 128;
+export const SECTORS_PER_LINE = LINE_BYTES / SECTOR_BYTES;
+
+/**
+ * Writes the distinct sectors (address / 32) that the lanes in `lanes` touch into `out`, in
+ * lane order of first touch, and returns how many. `addresses[l]` is lane l's byte address;
+ * `out` must hold 64 entries (32 lanes, each straddling at most two sectors when width <= 32).
+ */
+export function coalesce(addresses: Float64Array, lanes: number, width: number, out: Float64Array): number {
+  let n = 0;
+  for (let l = 0; l < 32; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const first = Math.floor(addresses[l] / SECTOR_BYTES);
+    const last = Math.floor((addresses[l] + width - 1) / SECTOR_BYTES);
+    for (let s = first; s <= last; s++) {
+      let seen = false;
+      // Lanes of a coalesced access touch the sectors of the few lanes before them: search back.
+      for (let i = n - 1; i >= 0; i--) {
+        if (out[i] === s) {
+          seen = true;
+          break;
+        }
+      }
+      if (!seen) out[n++] = s;
+    }
+  }
+  return n;
+}
+
+/** The 128-byte line a sector belongs to. */
+export function lineOf(sector: number): number {
+  return Math.floor(sector / SECTORS_PER_LINE);
+}

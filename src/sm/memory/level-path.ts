@@ -1,0 +1,53 @@
+/** Utilization is averaged over about this many cycles. */
+const UTILIZATION_WINDOW_CYCLES = 1000;
+/** Cap on the utilization the contention term sees, so it stays finite at saturation. */
+const MAX_UTILIZATION = 0.95;
+
+/**
+ * One level of the memory path seen from the SM (its share of L2 or DRAM bandwidth): bytes are
+ * served first-in first-out at `bytesPerCycle`, so a request waits for those before it; and a
+ * request made while the recent traffic uses a fraction u of the level's peak
+ * (`peakBytesPerCycle`) waits `contentionCycles` * u / (1 - u) more, the queueing the other SMs'
+ * identical traffic adds at the shared level (a mean-field M/M/1 term). docs/memory.md.
+ */
+export class LevelPath {
+  private freeAt = 0;
+  private busy = 0;
+  private busyAt = 0;
+  /** Busy fraction (of bytesPerCycle) to utilization of the peak. */
+  private readonly peakShare: number;
+
+  /**
+   * `overlap`: the SM's queue and the contention are one queue seen twice (the address-driven
+   * model): a request waits the longer of the two, not their sum. The level model adds them,
+   * as its calibration did (docs/memory.md).
+   */
+  constructor(
+    readonly bytesPerCycle: number,
+    private readonly contentionCycles: number,
+    peakBytesPerCycle: number,
+    private readonly overlap = false,
+  ) {
+    this.peakShare = peakBytesPerCycle === Infinity ? 1 : bytesPerCycle / peakBytesPerCycle;
+  }
+
+  /** Books `bytes` at `now`: the cycles the request waits beyond its unloaded latency. */
+  serve(now: number, bytes: number): number {
+    const service = bytes / this.bytesPerCycle;
+    const start = Math.max(now, this.freeAt);
+    this.freeAt = start + service;
+    const contention = this.contention(now, service);
+    return this.overlap ? Math.max(start - now, contention) : start - now + contention;
+  }
+
+  /** Mean-field queueing delay from the utilization over the recent window. */
+  private contention(now: number, service: number): number {
+    // Exponentially weighted busy fraction: decays with time, grows by each request's service.
+    this.busy *= Math.exp(-(now - this.busyAt) / UTILIZATION_WINDOW_CYCLES);
+    this.busyAt = now;
+    this.busy += service / UTILIZATION_WINDOW_CYCLES;
+    if (this.contentionCycles === 0) return 0;
+    const u = Math.min(this.busy * this.peakShare, MAX_UTILIZATION);
+    return (this.contentionCycles * u) / (1 - u);
+  }
+}

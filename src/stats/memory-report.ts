@@ -1,0 +1,60 @@
+/**
+ * What global and local accesses did when the memory model followed their addresses
+ * (src/sm/memory/addressed-memory.ts), in Nsight Compute's terms: each field names the metric
+ * it stands beside (docs/memory.md). Rates are fractions (ncu prints percent).
+ */
+export interface MemoryReport {
+  /** l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum (with local loads) */
+  readonly loadRequests: number;
+  /** l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum */
+  readonly loadSectors: number;
+  /** l1tex__t_sectors_pipe_lsu_mem_global_op_ld / requests */
+  readonly sectorsPerLoadRequest: number;
+  /** l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate (a sector whose fill is in flight counts as a hit, as ncu counts it) */
+  readonly l1LoadHitRate: number;
+  /** l1tex__t_requests_pipe_lsu_mem_global_op_st.sum */
+  readonly storeRequests: number;
+  /** l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum */
+  readonly storeSectors: number;
+  /** lts__t_sectors_op_read.sum: the loads' L1 misses */
+  readonly l2ReadSectors: number;
+  /** lts__t_sector_op_read_hit_rate */
+  readonly l2ReadHitRate: number;
+  /** dram__bytes_read.sum */
+  readonly dramReadBytes: number;
+  /** dram__bytes_write.sum: the stores written back during the run */
+  readonly dramWriteBytes: number;
+  /** Accesses whose addresses depended on loaded data: timed by the declared latency instead. */
+  readonly unaddressedAccesses: number;
+}
+
+/** The counters one run's memory model leaves (MemoryCounters). */
+export interface RawMemoryCounters {
+  readonly loadRequests: number;
+  readonly loadSectors: number;
+  readonly loadSectorHits: number;
+  readonly storeRequests: number;
+  readonly storeSectors: number;
+  readonly l2ReadSectors: number;
+  readonly l2ReadHits: number;
+  readonly dramReadBytes: number;
+  readonly dramWriteBytes: number;
+  readonly unaddressed: number;
+}
+
+export function memoryReport(c: RawMemoryCounters): MemoryReport {
+  const per = (x: number, d: number) => (d > 0 ? x / d : 0);
+  return {
+    loadRequests: c.loadRequests,
+    loadSectors: c.loadSectors,
+    sectorsPerLoadRequest: per(c.loadSectors, c.loadRequests),
+    l1LoadHitRate: per(c.loadSectorHits, c.loadSectors),
+    storeRequests: c.storeRequests,
+    storeSectors: c.storeSectors,
+    l2ReadSectors: c.l2ReadSectors,
+    l2ReadHitRate: per(c.l2ReadHits, c.l2ReadSectors),
+    dramReadBytes: c.dramReadBytes,
+    dramWriteBytes: c.dramWriteBytes,
+    unaddressedAccesses: c.unaddressed,
+  };
+}

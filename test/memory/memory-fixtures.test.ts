@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { estimateL2Sharing, neighboursOf } from "../../src/exec/l2-sharing.js";
+import { planExecution } from "../../src/exec/run-from-args.js";
+import { executableKernel } from "../../src/exec/run-warp.js";
+import { simulate } from "../../src/run/simulate.js";
+import { readSass } from "../../src/sass/read-sass.js";
+import { parseScenario } from "../../src/scenario/parse-scenario.js";
+import { readerBeside } from "../../src/scenario/load.js";
+
+/**
+ * validation/memory: ordinary kernels run from their listing and arguments, the memory model
+ * following their addresses. Each expected value is derived by hand from the kernel's source
+ * (validation/memory/kernels.cu) and its launch, not read off a run.
+ */
+const LISTING = "validation/memory/kernels.sass";
+const listing = readSass(readFileSync(LISTING, "utf8"), LISTING);
+
+function run(kernel: string, grid: number[], block: number[], args: string) {
+  const text = JSON.stringify({
+    launch: { threadsPerBlock: block.reduce((a, b) => a * b), registersPerThread: 32 },
+    program: { sass: "kernels.sass", kernel, args, grid, blockDim: block },
+  });
+  return simulate(parseScenario(text, "validation/memory/test.json", [], { readFile: readerBeside(LISTING) }));
+}
+
+describe("a float4 copy from its addresses", () => {
+  // copy_f4<<<528, 256>>>(x, y, n = 2,097,152 float4s): thread i copies i, i + 135,168, ...
+  // SM 0 runs blocks 0, 132, 264 and 396 (threads from 0, 33,792, 67,584 and 101,376); the
+  // first 69,632 threads (n - 15 x 135,168) copy 16 elements, the rest 15: three blocks of 16,
+  // one of 15, 256 threads each: 16,128 float4s, 258,048 bytes, read once from DRAM.
+  const r = run("copy_f4", [528], [256], "ptr:64MiB,ptr:64MiB,i32:2097152");
+  it("moves 16 sectors per request (LDG.E.128 of 32 lanes), 504 requests each way", () => {
+    expect(r.memory!.loadRequests).toBe(504);
+    expect(r.memory!.sectorsPerLoadRequest).toBe(16);
+    expect(r.memory!.storeSectors).toBe(8064);
+  });
+  it("reads every byte from DRAM once: no L1 or L2 hits in a cold cache", () => {
+    expect(r.memory!.dramReadBytes).toBe(258_048);
+    expect(r.memory!.l1LoadHitRate).toBe(0);
+    expect(r.memory!.l2ReadHitRate).toBe(0);
+  });
+});
+
+describe("the L2's sharing between blocks, estimated from a probe block", () => {
+  if (!listing.ok) throw new Error("kernels.sass did not read");
+  const plan = (kernel: string, grid: number[], block: number[], args: string) =>
+    planExecution(listing.kernels.find((k) => k.name === kernel)!, { grid, block, args, sm: 0, arch: "sm_90" }, LISTING);
+  it("a block's neighbours in a 2-D grid are the 8 around it, nearest first", () => {
+    const { launch } = plan("sgemm_naive", [32, 32], [16, 16], "ptr:1MiB,ptr:1MiB,ptr:1MiB,i32:512");
+    // Block 528 is (16, 16) of 32 x 32.
+    expect(neighboursOf(528, launch)).toEqual([496, 527, 529, 560, 495, 497, 559, 561]);
+    expect(neighboursOf(0, launch)).toEqual([1, 32, 33]);
+  });
+  it("sgemm_naive: a row of A is read by the 32 blocks of a grid row, a column of B by those of a grid column: 1 in 32 misses", () => {
+    const k = listing.kernels.find((x) => x.name === "sgemm_naive")!;
+    const { launch } = plan("sgemm_naive", [32, 32], [16, 16], "ptr:1MiB,ptr:1MiB,ptr:1MiB,i32:512");
+    const s = estimateL2Sharing(executableKernel(k), launch, 528, "1", 2_000_000);
+    // The main loop's 32 loads (k unrolled by 16, A and B each); the remainder loop (n % 16) never runs (missShare stays 1).
+    const run = k.instructions.map((ins, i) => [ins.opcode, i] as const).filter(([op, i]) => op === "LDG" && s.missShare[i] < 1);
+    expect(run.length).toBe(32);
+    for (const [, i] of run) expect(s.missShare[i]).toBeCloseTo(1 / 32, 3);
+  });
+  it("copy_f1: no block reads another's elements: every first read misses", () => {
+    const k = listing.kernels.find((x) => x.name === "copy_f1")!;
+    const { launch } = plan("copy_f1", [528], [256], "ptr:64MiB,ptr:64MiB,i32:8388608");
+    const s = estimateL2Sharing(executableKernel(k), launch, 264, "1", 2_000_000);
+    k.instructions.forEach((ins, i) => ins.opcode === "LDG" && expect(s.missShare[i]).toBe(1));
+  });
+});

@@ -116,6 +116,11 @@ export interface ArchSpec {
     l2TailCycles: number;
     /** The same for DRAM (`memory.level: dram`). */
     dramTailCycles: number;
+    /**
+     * An L2 hit in the far partition of a partitioned L2 (the address-driven model: a line
+     * another SM brought in whose home is the other half). Absent: l2HitCycles.
+     */
+    l2FarHitCycles?: number;
   }>;
   /** This SM's share of the memory path when every load goes to one level (docs/memory.md). */
   readonly memoryBandwidth: Readonly<{

@@ -74,8 +74,8 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
 }
 
 /** Blocks sampled from each line of the grid through the probe, and from the rest of the grid. */
-const LINE_SAMPLE = 8;
-const REST_SAMPLE = 8;
+const LINE_SAMPLE = 32;
+const REST_SAMPLE = 32;
 
 /**
  * The blocks beyond the neighbours, in groups whose members share alike: each line of the grid

@@ -16,6 +16,17 @@ export const LOCAL_ACCESSES: ReadonlySet<string> = new Set(["LDL", "STL"]);
 const LOCAL_BASE = 2 ** 50;
 const LOCAL_BYTES_PER_WARP = 2 ** 26;
 
+/** The global address operand: the last one (LDGSTS [shared], [global] names the shared destination first). */
+export function globalOperand(d: Decoded): Decoded["ops"][number] | undefined {
+  for (let i = d.ops.length - 1; i >= 0; i--) if (d.ops[i].kind === "mem") return d.ops[i];
+  return undefined;
+}
+
+/** An access that skips the L1: cp.async's .BYPASS (cg), and .STRONG.GPU / .STRONG.SYS (volatile, atomics' kin). */
+export function bypassesL1(d: Decoded): boolean {
+  return d.mods.has("BYPASS") || (d.mods.has("STRONG") && (d.mods.has("GPU") || d.mods.has("SYS")));
+}
+
 /** Bytes each lane moves: LDG.E.128 16, .64 8, .U8/.S8 1, .U16/.S16 2, else 4. */
 export function accessWidth(d: Decoded): number {
   const m = d.mods;
@@ -32,7 +43,7 @@ export function accessWidth(d: Decoded): number {
  * value the executor does not know (loaded data).
  */
 export function laneAddresses(d: Decoded, regs: WarpRegisters, lanes: number, out: Float64Array): boolean {
-  const mem = d.ops.find((o) => o.kind === "mem");
+  const mem = globalOperand(d);
   if (mem?.kind !== "mem") return false;
   let uniform = 0;
   if (mem.ureg !== URZ) {

@@ -1,6 +1,7 @@
 import type { SassKernel } from "../sass/read-sass.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
-import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors } from "./lane-addresses.js";
+import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_UNKNOWN } from "../sm/warp-paths.js";
+import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
@@ -42,13 +43,14 @@ export interface WarpRun {
 /**
  * The global and local accesses of a warp's path (with `record`), in issue order: access i was
  * issue `at[i]` (1-based, as WarpPaths counts), by instruction `instruction[i]`, and touched
- * sectors `sectors[start[i]]` to `sectors[start[i + 1] - 1]`; `known[i]` is 0 when its addresses
- * depend on loaded data (no sectors then).
+ * sectors `sectors[start[i]]` to `sectors[start[i + 1] - 1]`; `kind[i]` is ACCESS_UNKNOWN when its
+ * addresses depend on loaded data (no sectors then), ACCESS_BYPASS_L1 for an access that skips
+ * the L1 (.BYPASS, .STRONG.GPU), else ACCESS_CACHED.
  */
 export interface WarpAccesses {
   readonly at: Float64Array;
   readonly instruction: Int32Array;
-  readonly known: Uint8Array;
+  readonly kind: Uint8Array;
   readonly start: Int32Array;
   readonly sectors: Float64Array;
 }
@@ -194,7 +196,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
  * known) falls outside every buffer; undefined when all do or none is known.
  */
 function checkAddresses(d: Decoded, regs: WarpRegisters, lanes: number, buffers: NonNullable<ExecContext["launch"]["buffers"]>, instruction: number): OutOfBounds | undefined {
-  const mem = d.ops.find((o) => o.kind === "mem");
+  const mem = globalOperand(d);
   if (mem?.kind !== "mem" || !mem.wide) return undefined;
   for (let l = 0; l < LANES; l++) {
     if (((lanes >>> l) & 1) === 0 || !regs.isKnown(mem.reg, l) || !regs.isKnown(mem.reg + 1, l)) continue;
@@ -213,7 +215,7 @@ function barrierIndex(d: Decoded): number {
 class AccessRecorder {
   private readonly at: number[] = [];
   private readonly instruction: number[] = [];
-  private readonly known: number[] = [];
+  private readonly kind: number[] = [];
   private readonly start: number[] = [0];
   private readonly sectors: number[] = [];
   private readonly scratch = new Float64Array(LANES);
@@ -223,12 +225,12 @@ class AccessRecorder {
     const n = accessSectors(d, regs, lanes, ctx, this.scratch, this.touched);
     this.at.push(issue);
     this.instruction.push(instruction);
-    this.known.push(n >= 0 ? 1 : 0);
+    this.kind.push(n < 0 ? ACCESS_UNKNOWN : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
     for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
     this.start.push(this.sectors.length);
   }
 
   done(): WarpAccesses {
-    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), known: Uint8Array.from(this.known), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors) };
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors) };
   }
 }

@@ -21,6 +21,13 @@ export interface SassFixtures {
         readonly blockDim?: readonly number[];
         /** Memory fields of the kernel's scenarios (atomicCycles from a probe of the same address pattern). */
         readonly memory?: Readonly<{ atomicCycles?: number }>;
+        /**
+         * The launch's arguments and grid as kernels.cu passes them, for running the kernel
+         * instead of declaring its trips (validate's *-args families): `{blocks*threads*iters}`
+         * stands for the product of the row's fields (blocks, threads, iters, k: blocks per SM).
+         */
+        readonly args?: string;
+        readonly grid?: string;
       }
     >
   >;
@@ -99,8 +106,25 @@ export function argsRowScenario(r: Record<string, string>, listing: string): Sce
       staticSharedMemPerBlock: Number(r.launch__shared_mem_per_block_static || 0),
     },
     seed: 1,
+    ...(r.cache === "warm" ? { memory: { cache: "warm" as const } } : {}),
     program: { sass: listing, kernel: r.kernel, args: r.args, grid: dims(r.grid), blockDim: dims(r.block) },
   };
+}
+
+/**
+ * A row of the SASS fixtures run from its arguments instead of its declared trips and hit
+ * rates: the kernel's `args` and `grid` templates filled from the row, as an `args` row.
+ */
+export function fixtureArgsRow(r: Record<string, string>, fixtures: SassFixtures, file: string): Record<string, string> {
+  const spec = fixtures.kernels[r.kernel];
+  if (spec?.args === undefined) {
+    throw new ScenarioError([{ code: "missing_field", file, path: ["kernels", r.kernel, "args"], expected: "the kernel's arguments as kernels.cu passes them", found: "none" }]);
+  }
+  const vars: Record<string, number> = { blocks: Number(r.blocks), threads: Number(r.threads_per_block), iters: Number(r.iters), k: Number(r.blocks_per_sm || 1) };
+  const fill = (template: string) =>
+    template.replace(/\{([^}]+)\}/g, (_m, expr: string) => String(expr.split("*").reduce((p, f) => p * (vars[f.trim()] ?? Number(f)), 1)));
+  const block = spec.blockDim?.join(",") ?? r.threads_per_block;
+  return { ...r, variant: "args", args: fill(spec.args), grid: fill(spec.grid ?? "{blocks}"), block };
 }
 
 type Level = "l1" | "l2" | "dram";

@@ -7,7 +7,7 @@ import { simulate } from "./simulate.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
 import type { BenchConfig } from "../program/generators/h100-kernels.js";
 import { readerBeside } from "../scenario/load.js";
-import { argsRowScenario, readSassFixtures, sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
+import { argsRowScenario, fixtureArgsRow, readSassFixtures, sassRowScenario, type SassFixtures } from "./sass-fixtures.js";
 import { BENCH_SASS_FIXTURES, benchRowScenario } from "./bench-sass.js";
 
 /** Stall reasons Nsight Compute reports on GH100 (ncu 2025.3), in its order. */
@@ -35,6 +35,9 @@ export interface Quantities {
 
 /** Where global accesses went (rows run from their addresses, variant `args`): rates as fractions, bytes per SM. */
 export interface MemoryQuantities {
+  /** Sectors global loads asked of the L1, and the L1 of the L2 (NaN where not measured). */
+  readonly loadSectors: number;
+  readonly l2ReadSectors: number;
   readonly l1LoadHitRate: number;
   readonly l2ReadHitRate: number;
   readonly dramReadBytes: number;
@@ -61,7 +64,7 @@ export interface ValidationSummary {
   /** Mean absolute percentage error of active cycles. */
   readonly cyclesActiveMape: number;
   readonly dominantStallMatches: number;
-  /** Over rows with memory quantities: mean absolute error of the L1 and L2 hit rates (points), DRAM bytes read (MAPE). */
+  /** Over rows whose kernel reads global memory: mean absolute error of the L1 and L2 hit rates (points), DRAM bytes read (MAPE). */
   readonly memory?: { readonly l1HitMaePoints: number; readonly l2HitMaePoints: number; readonly dramReadMape: number };
 }
 
@@ -124,9 +127,12 @@ export function validate(
   file: string,
   onRow?: (done: number, total: number) => void,
   sassFixtures?: SassFixtures,
+  fromArgs?: { readonly cache: "cold" | "warm" },
 ): ValidationReport {
   const rows = records.map((r, i) => {
-    const row = validateRow(r, file, i + 2, sassFixtures);
+    // Run from arguments: the fixture's kernel runs on its launch, memory from its addresses.
+    const input = fromArgs !== undefined && sassFixtures !== undefined ? { ...fixtureArgsRow(r, sassFixtures, file), cache: fromArgs.cache } : r;
+    const row = validateRow(input, file, i + 2, sassFixtures);
     onRow?.(i + 1, records.length);
     return row;
   });
@@ -200,12 +206,17 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     r.variant === "args" && result.memory !== undefined
       ? {
           measured: {
+            loadSectors: Number(r["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"]) / sms,
+            l2ReadSectors: Number(r["lts__t_sectors_op_read.sum"] ?? NaN) / sms,
             l1LoadHitRate: Number(r["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct"]) / 100,
             l2ReadHitRate: Number(r["lts__t_sector_op_read_hit_rate.pct"]) / 100,
             dramReadBytes: Number(r["dram__bytes_read.sum"]) / sms,
             dramWriteBytes: Number(r["dram__bytes_write.sum"]) / sms,
           },
-          predicted: { l1LoadHitRate: result.memory.l1LoadHitRate, l2ReadHitRate: result.memory.l2ReadHitRate, dramReadBytes: result.memory.dramReadBytes, dramWriteBytes: result.memory.dramWriteBytes },
+          predicted: {
+            loadSectors: result.memory.loadSectors,
+            l2ReadSectors: result.memory.l2ReadSectors,
+            l1LoadHitRate: result.memory.l1LoadHitRate, l2ReadHitRate: result.memory.l2ReadHitRate, dramReadBytes: result.memory.dramReadBytes, dramWriteBytes: result.memory.dramWriteBytes },
         }
       : undefined;
   return {
@@ -242,14 +253,17 @@ export function summarize(rows: readonly ValidationRow[]): ValidationSummary {
 }
 
 function memorySummary(rows: readonly ValidationRow[]): Pick<ValidationSummary, "memory"> {
-  const m = rows.flatMap((r) => (r.memory !== undefined ? [r.memory] : []));
+  // Hit rates of kernels that read global memory (a kernel without loads has no L1 load hit
+  // rate, and the L2's read hit rate is then about other traffic); DRAM of those that read any.
+  const m = rows.flatMap((r) => (r.memory !== undefined && r.memory.predicted.loadSectors > 0 ? [r.memory] : []));
   if (m.length === 0) return {};
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
   const dram = m.filter((x) => x.measured.dramReadBytes > 0);
+  const l2 = m.filter((x) => x.predicted.l2ReadSectors > 0);
   return {
     memory: {
       l1HitMaePoints: mean(m.map((x) => Math.abs(x.predicted.l1LoadHitRate - x.measured.l1LoadHitRate) * 100)),
-      l2HitMaePoints: mean(m.map((x) => Math.abs(x.predicted.l2ReadHitRate - x.measured.l2ReadHitRate) * 100)),
+      l2HitMaePoints: mean(l2.map((x) => Math.abs(x.predicted.l2ReadHitRate - x.measured.l2ReadHitRate) * 100)),
       dramReadMape: dram.length === 0 ? 0 : mean(dram.map((x) => Math.abs(x.predicted.dramReadBytes - x.measured.dramReadBytes) / x.measured.dramReadBytes)),
     },
   };

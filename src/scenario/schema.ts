@@ -71,6 +71,7 @@ export const archOverrides = z
         dramCycles: latencyCycles,
         l2TailCycles: count(0),
         dramTailCycles: count(0),
+        l2FarHitCycles: latencyCycles,
       })
       .partial()
       .strict()
@@ -108,6 +109,12 @@ export const memorySchema = z
     maxLoadsInFlight: count(1).optional(),
     /** SM cycles per warp-level global atomic (contended addresses cost more; docs/sass.md). */
     atomicCycles: z.number().min(0).optional(),
+    /**
+     * A kernel run from its arguments (memory from its addresses): the L2 at launch. `cold`
+     * (default) as ncu leaves it (flushed before each profiled launch); `warm`: the kernel's
+     * data is already in the L2 where it fits (a kernel run again on the same data).
+     */
+    cache: z.enum(["cold", "warm"]).optional(),
   })
   .strict();
 

@@ -15,16 +15,21 @@ export interface WarpPath {
   readonly total: number;
   /**
    * The warp's global and local accesses in issue order: access i was issue at[i] (1-based) by
-   * kernel instruction instruction[i] and touched sectors[start[i]..start[i + 1]); known[i] is
-   * 0 when its addresses depend on loaded data.
+   * kernel instruction instruction[i] and touched sectors[start[i]..start[i + 1]); kind[i] says
+   * how (ACCESS_*).
    */
   readonly accesses?: PathAccesses;
 }
 
+/** PathAccesses.kind: addresses unknown (loaded data), through the L1, or past it. */
+export const ACCESS_UNKNOWN = 0;
+export const ACCESS_CACHED = 1;
+export const ACCESS_BYPASS_L1 = 2;
+
 export interface PathAccesses {
   readonly at: Float64Array;
   readonly instruction: Int32Array;
-  readonly known: Uint8Array;
+  readonly kind: Uint8Array;
   readonly start: Int32Array;
   readonly sectors: Float64Array;
 }
@@ -71,8 +76,13 @@ export class WarpPaths {
    */
   access(warp: number): number {
     const a = this.paths[warp]!.accesses;
-    const i = this.accessCursor[warp];
-    if (a === undefined || i >= a.at.length || a.at[i] !== this.issued[warp]) return -1;
+    if (a === undefined) return -1;
+    const k = this.issued[warp];
+    let i = this.accessCursor[warp];
+    // Accesses of issues that did not ask for theirs (an instruction the model does not time from addresses) are passed.
+    while (i < a.at.length && a.at[i] < k) i++;
+    this.accessCursor[warp] = i;
+    if (i >= a.at.length || a.at[i] !== k) return -1;
     this.accessCursor[warp] = i + 1;
     return i;
   }

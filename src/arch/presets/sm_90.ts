@@ -124,6 +124,9 @@ export const sm_90: ArchSpec = {
     // from its SASS without a tail (docs/validation.md, "Latency spread"): 73 cycles for DRAM
     // (57-91 over 12 rows), 10 for L2 (-1 to 51; 8 of 12 rows under 7).
     l2TailCycles: 10,
+    // [lat] a chase over 40 MiB (past the ~25 MiB half of the L2 near the SM) takes 450 cycles
+    // per load at 1590 MHz, 252 within 20 MiB: a hit in the far partition.
+    l2FarHitCycles: 450,
     dramTailCycles: 73,
   },
 

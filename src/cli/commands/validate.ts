@@ -31,7 +31,7 @@ export const BUNDLED_HELDOUT_DATA = fileURLToPath(new URL("../../../validation/s
 /** Ordinary kernels run from their listing and arguments, memory from their addresses (validation/memory), caches flushed. */
 export const BUNDLED_MEMORY = fileURLToPath(new URL("../../../validation/memory/kernels.json", import.meta.url));
 export const BUNDLED_MEMORY_DATA = fileURLToPath(new URL("../../../validation/memory/data/summary.csv", import.meta.url));
-const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory"] as const;
+const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "sass-args", "heldout-args"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -39,7 +39,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -61,7 +61,7 @@ Example:
         import("../../run/sass-fixtures.js"),
         import("../../report/validation-report.js"),
       ]);
-      const runs: { name: string; file: string; label: string; targets: ValidationTargets; sass: boolean; fixtures?: string }[] = [];
+      const runs: { name: string; file: string; label: string; targets: ValidationTargets; sass: boolean; fixtures?: string; fromArgs?: { cache: "cold" | "warm" } }[] = [];
       const all = opts.family === "all";
       if (all || opts.family === "micro") runs.push({ name: "micro", file: opts.data ?? BUNDLED_DATA, label: opts.data ?? "validation/h100/data/summary.csv", targets: report.VALIDATION_TARGETS, sass: false });
       if (all || opts.family === "sass") runs.push({ name: "sass", file: BUNDLED_SASS_WARM, label: "validation/sass/data-warm/summary.csv (warm caches)", targets: report.SASS_VALIDATION_TARGETS, sass: true });
@@ -72,12 +72,18 @@ Example:
       if (all || opts.family === "memory") {
         runs.push({ name: "memory", file: BUNDLED_MEMORY_DATA, label: "validation/memory/data/summary.csv (run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_MEMORY });
       }
+      if (all || opts.family === "sass-args") {
+        runs.push({ name: "sass-args", file: BUNDLED_SASS_FLUSHED, label: "validation/sass/data/summary.csv (run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fromArgs: { cache: "cold" } });
+      }
+      if (all || opts.family === "heldout-args") {
+        runs.push({ name: "heldout-args", file: BUNDLED_HELDOUT_DATA, label: "validation/sass/heldout/data/summary.csv (held out, run from arguments, warm caches)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_HELDOUT, fromArgs: { cache: "warm" } });
+      }
       const outputs: string[] = [];
       const points: ValidationPoint[] = [];
       for (const run of runs) {
         const records = readValidationData(run.file);
         const progress = progressBar(io, `validate ${run.name}`);
-        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(run.fixtures ?? BUNDLED_SASS) : undefined);
+        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(run.fixtures ?? BUNDLED_SASS) : undefined, run.fromArgs);
         progress.stop();
         if (opts.format === "csv") outputs.push(report.formatValidationCsv(result));
         else if (opts.format === "json") outputs.push(JSON.stringify(result, null, 2));

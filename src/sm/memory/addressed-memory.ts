@@ -1,7 +1,7 @@
 import type { ArchSpec } from "../../arch/arch-spec.js";
 import { SECTOR_BYTES } from "./coalescer.js";
 import { L1_MISS, L1Cache } from "./l1-cache.js";
-import { L2View } from "./l2-view.js";
+import { L2_FAR, L2_MISS, L2View } from "./l2-view.js";
 import { LatencyModel } from "./latency-model.js";
 import { LevelPath } from "./level-path.js";
 
@@ -49,8 +49,10 @@ export class AddressedMemory {
   private readonly l2Latency: LatencyModel;
   private readonly dramLatency: LatencyModel;
   private readonly l1HitCycles: number;
+  /** Cycles a hit in the far L2 partition takes beyond a near one. */
+  private readonly farExtraCycles: number;
   private readonly writeBackShare: number;
-  /** Per sector of the access in hand: 0 an L1 hit, 1 served by the L2, 2 by DRAM. */
+  /** Per sector of the access in hand: 0 an L1 hit, 1 the near L2, 2 DRAM, 3 the far L2. */
   private readonly servedBy = new Uint8Array(64);
 
   constructor(arch: ArchSpec, setup: AddressedMemorySetup, seed: string) {
@@ -63,23 +65,26 @@ export class AddressedMemory {
     this.l2Latency = new LatencyModel({ kind: "exponential", min: lv.l2HitCycles - lv.l2TailCycles, mean: lv.l2HitCycles }, arch, `${seed}:l2`);
     this.dramLatency = new LatencyModel({ kind: "exponential", min: lv.dramCycles - lv.dramTailCycles, mean: lv.dramCycles }, arch, `${seed}:dram`);
     this.l1HitCycles = lv.l1HitCycles;
+    this.farExtraCycles = (lv.l2FarHitCycles ?? lv.l2HitCycles) - lv.l2HitCycles;
     this.writeBackShare = setup.writeBackShare;
   }
 
   /**
    * A load issued at `now` by kernel instruction `instruction`, touching sectors[from..to):
-   * the cycle its data arrives (before the result delay).
+   * the cycle its data arrives (before the result delay). `bypassL1`: the access neither hits
+   * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU).
    */
-  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number): number {
+  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false): number {
     const c = this.counters;
     c.loadRequests++;
     c.loadSectors += to - from;
     let ready = now + this.l1HitCycles;
     let l2Sectors = 0;
     let dramSectors = 0;
+    let farSectors = 0;
     // First pass: L1 hits (including fills in flight), and where each miss is served.
     for (let k = from; k < to; k++) {
-      const at = this.l1.lookup(sectors[k]);
+      const at = bypassL1 ? L1_MISS : this.l1.lookup(sectors[k]);
       if (at !== L1_MISS) {
         c.loadSectorHits++;
         if (at > ready) ready = at;
@@ -87,9 +92,10 @@ export class AddressedMemory {
         continue;
       }
       l2Sectors++;
-      const hit = this.l2.read(sectors[k], instruction);
-      if (!hit) dramSectors++;
-      this.servedBy[k - from] = hit ? 1 : 2;
+      const at2 = this.l2.read(sectors[k], instruction);
+      if (at2 === L2_MISS) dramSectors++;
+      else if (at2 === L2_FAR) farSectors++;
+      this.servedBy[k - from] = at2 === L2_MISS ? 2 : at2 === L2_FAR ? 3 : 1;
     }
     if (l2Sectors === 0) return Math.ceil(ready);
     c.l2ReadSectors += l2Sectors;
@@ -98,6 +104,7 @@ export class AddressedMemory {
     // those that miss there too DRAM's latency, queue and contention.
     const l2Wait = this.l2Path.serve(now, l2Sectors * SECTOR_BYTES);
     const l2At = now + this.l2Latency.next() + l2Wait;
+    const farAt = l2At + this.farExtraCycles;
     let dramAt = l2At;
     if (dramSectors > 0) {
       c.dramReadBytes += dramSectors * SECTOR_BYTES;
@@ -106,9 +113,9 @@ export class AddressedMemory {
     // Second pass: each miss is present from now on, its data there when its level delivers it.
     for (let k = from; k < to; k++) {
       const by = this.servedBy[k - from];
-      if (by !== 0) this.l1.fill(sectors[k], by === 1 ? l2At : dramAt);
+      if (by !== 0 && !bypassL1) this.l1.fill(sectors[k], by === 1 ? l2At : by === 3 ? farAt : dramAt);
     }
-    return Math.ceil(Math.max(ready, dramSectors > 0 ? dramAt : l2At));
+    return Math.ceil(Math.max(ready, dramSectors > 0 ? dramAt : farSectors > 0 ? farAt : l2At));
   }
 
   /**

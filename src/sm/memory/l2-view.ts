@@ -1,29 +1,44 @@
 import seedrandom from "seedrandom";
 
+/** Where the L2 served a read (L2View.read). */
+export const L2_MISS = 0;
+export const L2_NEAR = 1;
+export const L2_FAR = 2;
+
 /**
  * The L2 as one SM sees it while every other SM runs the same kernel on its own blocks. A
- * sector this SM read or wrote before is there (the 50 MB L2 keeps what one SM's share of a
- * kernel touches). A sector it asks for the first time was brought in by another SM with the
- * probability the kernel's sharing gives (src/exec/l2-sharing.ts: an instruction's share of
- * first-touched sectors that miss); which ones miss is decided by a hash of the sector keyed
- * by the run's seed, so a rerun misses the same sectors.
+ * sector this SM read or wrote before is there, in the partition near the SM (the 50 MB L2
+ * keeps what one SM's share of a kernel touches; each of its two partitions keeps what its
+ * own SMs use). A sector it asks for the first time was brought in by another SM with the
+ * probability the kernel's sharing gives (src/exec/l2-sharing.ts: an instruction's share q of
+ * first-touched sectors that miss, 1/n for a sector n blocks read). A hit is in the far
+ * partition only when no SM of this SM's half read the line before and its home is the other
+ * half: with the n - 1 other readers split between the halves, this SM is the first of its
+ * half with probability 2/(n + 1), so a first-touch hit is far with probability
+ * (2/(n + 1) - 1/n) / 2 / (1 - 1/n) = q / (2 (1 + q)). Which sectors miss, and which are far,
+ * is decided by hashes of the sector keyed by the run's seed, so a rerun gives the same answers.
  */
 export class L2View {
   private readonly seen = new Set<number>();
   private readonly key: number;
+  private readonly homeKey: number;
 
   constructor(
     private readonly missShare: Float64Array,
     seed: string,
   ) {
-    this.key = Math.floor(seedrandom(`${seed}:l2`)() * 4294967296) | 0;
+    const rng = seedrandom(`${seed}:l2`);
+    this.key = Math.floor(rng() * 4294967296) | 0;
+    this.homeKey = Math.floor(rng() * 4294967296) | 0;
   }
 
-  /** Instruction `instruction` reads the sector from the L2: true when it hits. */
-  read(sector: number, instruction: number): boolean {
-    if (this.seen.has(sector)) return true;
+  /** Instruction `instruction` reads the sector from the L2: L2_MISS, L2_NEAR or L2_FAR. */
+  read(sector: number, instruction: number): number {
+    if (this.seen.has(sector)) return L2_NEAR;
     this.seen.add(sector);
-    return unitHash(sector, this.key) >= this.missShare[instruction];
+    const q = this.missShare[instruction];
+    if (unitHash(sector, this.key) < q) return L2_MISS;
+    return unitHash(sector, this.homeKey) < q / (2 * (1 + q)) ? L2_FAR : L2_NEAR;
   }
 
   /** A store writes the sector (the L2 allocates it without a fetch): true when this SM writes it for the first time. */

@@ -2,7 +2,7 @@ import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js"
 import { OpKind } from "../../program/opcodes.js";
 import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
 import type { SmConfig } from "../sm-config.js";
-import type { WarpPaths } from "../warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
 import { AddressedMemory } from "./addressed-memory.js";
 import { AtomicUnit } from "./atomic-unit.js";
 import { LatencyModel } from "./latency-model.js";
@@ -68,7 +68,7 @@ export class MemoryPaths {
       const arrival =
         program.path[pc] === PATH_ATOMIC
           ? this.addressed!.atomic(now, a.sectors, a.start[i], a.start[i + 1])
-          : this.addressed!.load(now, a.instruction[i], a.sectors, a.start[i], a.start[i + 1]);
+          : this.addressed!.load(now, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1);
       return this.global.track(arrival) + (start - now);
     }
     const own = program.loadModel[pc];
@@ -92,7 +92,7 @@ export class MemoryPaths {
     if (this.addressed === undefined) return -1;
     const i = this.paths!.access(warp);
     if (i < 0) return -1;
-    if (this.paths!.accessesOf(warp).known[i] === 1) return i;
+    if (this.paths!.accessesOf(warp).kind[i] !== ACCESS_UNKNOWN) return i;
     this.addressed.counters.unaddressed++;
     return -1;
   }

@@ -38,7 +38,9 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
   // Each instruction's distinct sectors in the probe block.
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = Math.max(0, Math.floor(maxInstructions / Math.max(1, own.instructions)));
+  // A kernel that reads nothing from global memory has no first reads to share: no other block need run.
+  const reads = mine.some((set, i) => set.size > 0 && !STORES.has(exe.decoded[i].ins.opcode));
+  let budget = reads ? Math.max(0, Math.floor(maxInstructions / Math.max(1, own.instructions))) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;
   // Sharers counted exactly, per sector.

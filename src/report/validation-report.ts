@@ -137,7 +137,9 @@ export function formatValidationTable(report: ValidationReport, t: ValidationTar
     out.push(
       `  L1 hit rate of loads, MAE             ${s.memory.l1HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l1HitMaePoints <= hit)}`,
       `  L2 hit rate of reads, MAE             ${s.memory.l2HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l2HitMaePoints <= hit)}`,
-      `  DRAM bytes read, MAPE                 ${(100 * s.memory.dramReadMape).toFixed(1).padStart(6)}%         target <= ${100 * dram}%  ${mark(s.memory.dramReadMape <= dram)}`,
+      Number.isNaN(s.memory.dramReadMape)
+        ? "  DRAM bytes read, MAPE                    n/a (no row reads 1 KiB per SM from DRAM)"
+        : `  DRAM bytes read, MAPE                 ${(100 * s.memory.dramReadMape).toFixed(1).padStart(6)}%         target <= ${100 * dram}%  ${mark(s.memory.dramReadMape <= dram)}`,
     );
   }
   return out.join("\n") + "\n";

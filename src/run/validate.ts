@@ -64,7 +64,7 @@ export interface ValidationSummary {
   /** Mean absolute percentage error of active cycles. */
   readonly cyclesActiveMape: number;
   readonly dominantStallMatches: number;
-  /** Over rows whose kernel reads global memory: mean absolute error of the L1 and L2 hit rates (points), DRAM bytes read (MAPE). */
+  /** Over rows whose kernel reads global memory: mean absolute error of the L1 and L2 hit rates (points), DRAM bytes read (MAPE; NaN when no row reads 1 KiB per SM from DRAM). */
   readonly memory?: { readonly l1HitMaePoints: number; readonly l2HitMaePoints: number; readonly dramReadMape: number };
 }
 
@@ -258,13 +258,14 @@ function memorySummary(rows: readonly ValidationRow[]): Pick<ValidationSummary, 
   const m = rows.flatMap((r) => (r.memory !== undefined && r.memory.predicted.loadSectors > 0 ? [r.memory] : []));
   if (m.length === 0) return {};
   const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
-  const dram = m.filter((x) => x.measured.dramReadBytes > 0);
+  // DRAM error where the kernel reads at least a KiB per SM from DRAM (a percentage of nearly nothing says nothing).
+  const dram = m.filter((x) => x.measured.dramReadBytes >= 1024);
   const l2 = m.filter((x) => x.predicted.l2ReadSectors > 0);
   return {
     memory: {
       l1HitMaePoints: mean(m.map((x) => Math.abs(x.predicted.l1LoadHitRate - x.measured.l1LoadHitRate) * 100)),
       l2HitMaePoints: mean(l2.map((x) => Math.abs(x.predicted.l2ReadHitRate - x.measured.l2ReadHitRate) * 100)),
-      dramReadMape: dram.length === 0 ? 0 : mean(dram.map((x) => Math.abs(x.predicted.dramReadBytes - x.measured.dramReadBytes) / x.measured.dramReadBytes)),
+      dramReadMape: dram.length === 0 ? NaN : mean(dram.map((x) => Math.abs(x.predicted.dramReadBytes - x.measured.dramReadBytes) / x.measured.dramReadBytes)),
     },
   };
 }

@@ -35,6 +35,9 @@ describe("a float4 copy from its addresses", () => {
     expect(r.memory!.sectorsPerLoadRequest).toBe(16);
     expect(r.memory!.storeSectors).toBe(8064);
   });
+  it("ends on a whole cycle (bandwidth queues are fractional; every completion is rounded up)", () => {
+    expect(Number.isInteger(r.cycles)).toBe(true);
+  });
   it("reads every byte from DRAM once: no L1 or L2 hits in a cold cache", () => {
     expect(r.memory!.dramReadBytes).toBe(258_048);
     expect(r.memory!.l1LoadHitRate).toBe(0);

@@ -34,6 +34,9 @@ function errorTable(first, groups) {
   return lines;
 }
 
+/** The memory families' baselines, computed once per process (memory-families appears twice). */
+let baselines;
+
 export const BLOCKS = {
   /** README: SM issue utilization of the bundled latency-hiding scenarios. */
   async "latency-hiding-table"(warpsim) {
@@ -68,10 +71,46 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /**
+   * docs/validation.md and docs/memory.md: the families run from their arguments, memory from
+   * the accesses' addresses (issue 29), beside the same rows at the old default load latency.
+   */
+  async "memory-families"(warpsim) {
+    const { baselineMape } = await import("../../validation/memory/baseline.mjs");
+    baselines ??= new Map();
+    const lines = [
+      "| family | rows | active cycles MAPE | before (uniform 400-800) | issue active MAE (points) | dominant stall | L1 load hit MAE (points) | L2 read hit MAE (points) | DRAM bytes read MAPE |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const family of ["memory", "sass-args", "heldout-args"]) {
+      const { summary: s } = JSON.parse(await warpsim(["validate", "--family", family, "--format", "json"]));
+      const m = s.memory;
+      lines.push(
+        `| ${family} | ${s.rows} | ${pct(s.cyclesActiveMape)} | ${pct(baselines.get(family) ?? baselines.set(family, baselineMape(family)).get(family))} | ${s.issueActiveMaePoints.toFixed(2)} | ${s.dominantStallMatches} of ${s.rows} | ${m.l1HitMaePoints.toFixed(1)} | ${m.l2HitMaePoints.toFixed(1)} | ${m.dramReadMape === null || Number.isNaN(m.dramReadMape) ? "n/a" : pct(m.dramReadMape)} |`,
+      );
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /** README: the worked example's kernel beside its H100 measurement (validation/memory/data/summary.csv). */
+  async "memory-example"(warpsim) {
+    const row = parse(readFileSync("validation/memory/data/summary.csv", "utf8"), { columns: true }).find((r) => r.kernel === "sgemm_naive" && r.dyn_smem_bytes === "0");
+    const run = JSON.parse(await warpsim(["run", "--sass", "validation/memory/kernels.sass", "--kernel", "sgemm_naive", "--grid", row.grid, "--block", row.block, "--args", row.args, "--format", "json"]));
+    const m = run.memory;
+    const cells = [
+      ["active cycles (SM 0; ncu: mean over SMs)", Number(row["sm__cycles_active.avg"]).toFixed(0), String(run.cycles)],
+      ["issue active", pct(Number(row.d_issue_active_per_active_cycle)), pct(run.sm.issueActive)],
+      ["L1 hit rate of global loads", `${Number(row["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct"]).toFixed(1)}%`, pct(m.l1LoadHitRate)],
+      ["L2 hit rate of reads", `${Number(row["lts__t_sector_op_read_hit_rate.pct"]).toFixed(1)}%`, pct(m.l2ReadHitRate)],
+      ["DRAM bytes read per SM", (Number(row["dram__bytes_read.sum"]) / 132).toFixed(0), String(m.dramReadBytes)],
+    ];
+    return ["| | H100 (ncu, caches flushed) | warpsim |", "| --- | --- | --- |", ...cells.map((c) => `| ${c.join(" | ")} |`)].join("\n") + "\n";
+  },
+
   /** docs/validation.md: issue 12's targets over the families, alone and together. */
   async "families-table"(warpsim) {
-    const reports = JSON.parse(await warpsim(["validate", "--format", "json"]));
-    const [micro, warm, flushed, heldout] = reports.map((r) => r.rows);
+    const rowsOf = async (family) => JSON.parse(await warpsim(["validate", "--family", family, "--format", "json"])).rows;
+    const [micro, warm, flushed, heldout] = [await rowsOf("micro"), await rowsOf("sass"), await rowsOf("sass-flushed"), await rowsOf("heldout")];
     const groups = [
       ["microbenchmarks", micro],
       ["SASS, warm caches", warm],

@@ -35,8 +35,21 @@ const FIGURES = [
 
 const BLOCK = /(<!-- generated: (.+?) -->\n)([\s\S]*?)(<!-- \/generated -->)/g;
 
+/** Outputs of commands already run in this process: a run is deterministic, and several blocks ask for the same one. */
+const outputs = new Map();
+
 /** Runs `warpsim ...args` in this process (paths relative to the repository root); returns its stdout. */
 export async function warpsim(args) {
+  const key = JSON.stringify(args);
+  // Commands that write files (--chart, --out) always run.
+  const writes = args.includes("--chart") || args.includes("--out");
+  if (!writes && outputs.has(key)) return outputs.get(key);
+  const out = await run(args);
+  outputs.set(key, out);
+  return out;
+}
+
+async function run(args) {
   let stdout = "";
   let stderr = "";
   const code = await main(["node", "warpsim", ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTty: false });

@@ -82,7 +82,7 @@ export class MemoryPaths {
     const i = this.addressedAccess(warp);
     if (i >= 0) {
       const a = this.paths!.accessesOf(warp);
-      latency += this.addressed!.store(now, a.sectors, a.start[i], a.start[i + 1]);
+      latency += Math.ceil(this.addressed!.store(now, a.sectors, a.start[i], a.start[i + 1]));
     } else this.global.store(now);
     return start + latency;
   }

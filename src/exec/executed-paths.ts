@@ -53,7 +53,7 @@ export function executedPaths(
   });
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
   // The probe: the middle of the SM's blocks (the first is a corner of a 2-D grid, with half the neighbours).
-  const setup = memory === undefined ? undefined : addressedSetup(exe, launch, blocks[blocks.length >> 1], memory);
+  const setup = memory === undefined ? undefined : addressedSetup(exe, launch, blocks, memory);
   return {
     ...(setup !== undefined ? { memory: setup } : {}),
     pathOf(block: number, warpInBlock: number): ExecutedPath {
@@ -74,8 +74,8 @@ export function executedPaths(
  * stores written back to DRAM while the kernel runs, which is what of the grid's footprint the
  * L2 cannot hold (a copy of 32 MiB into 32 MiB leaves most of its writes dirty in the 50 MB L2).
  */
-function addressedSetup(exe: ExecutableKernel, launch: Launch, probe: number, memory: AddressedMemoryOptions): AddressedMemorySetup {
-  const sharing = estimateL2Sharing(exe, launch, probe, memory.seed, SHARING_BUDGET);
+function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly number[], memory: AddressedMemoryOptions): AddressedMemorySetup {
+  const sharing = estimateL2Sharing(exe, launch, blocks[blocks.length >> 1], memory.seed, SHARING_BUDGET);
   const fits = sharing.footprintBytes <= memory.l2Bytes;
   const writeBackShare = fits ? 0 : 1 - memory.l2Bytes / sharing.footprintBytes;
   // Warm: what fits is there already, so no first read misses.

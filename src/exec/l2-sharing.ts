@@ -31,7 +31,21 @@ export interface L2Sharing {
 /** Opcodes that write global or local memory without reading it back. */
 const STORES: ReadonlySet<string> = new Set(["STG", "ST", "STL", "RED", "REDG"]);
 
+/** Estimates already made in this process, by kernel, launch and seed (a sweep over occupancy asks again). */
+const MEMO = new Map<string, L2Sharing>();
+const MEMO_ENTRIES = 32;
+/** `maxInstructions`: the warp-instructions the other blocks' runs may take in all. */
 export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number): L2Sharing {
+  const key = [exe.kernel.name, exe.kernel.instructions.length, launch.grid.join(","), launch.block.join(","), probe, seed, maxInstructions, Array.from(launch.bank0).join(",")].join("|");
+  const known = MEMO.get(key);
+  if (known !== undefined) return known;
+  const sharing = estimate(exe, launch, probe, seed, maxInstructions);
+  if (MEMO.size >= MEMO_ENTRIES) MEMO.delete(MEMO.keys().next().value as string);
+  MEMO.set(key, sharing);
+  return sharing;
+}
+
+function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number): L2Sharing {
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   const own = blockAccesses(exe, launch, probe);
@@ -40,7 +54,7 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
   // A kernel that reads nothing from global memory has no first reads to share: no other block need run.
   const reads = mine.some((set, i) => set.size > 0 && !STORES.has(exe.decoded[i].ins.opcode));
-  let budget = reads ? Math.max(0, Math.floor(maxInstructions / Math.max(1, own.instructions))) : 0;
+  let budget = reads ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;
   // Sharers counted exactly, per sector.
@@ -49,17 +63,41 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
     const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
     mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + 1)));
   }
-  // Sharers further away, per instruction: each group's sample mean scaled to the group.
+  // Sharers further away, per instruction: each group's sample mean scaled to the group. A
+  // sampled block runs only its first and last warps, so that a sample costs a fraction of a
+  // block, and what they share with the probe is scaled up by how much of the probe's own
+  // sectors its same two warps cover (a GEMM's warps each read their own rows of A, 1/4 of the
+  // block's for two of eight warps, but all read the same row of B).
+  const warps = own.warps.length;
+  const sampleWarps = warps === 1 ? [0] : [0, warps - 1];
+  const covered: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+  for (const w of sampleWarps) forEachSector(own.warps[w], (i, s) => covered[i].add(s));
+  const scale = mine.map((set, i) => (covered[i].size === 0 ? 0 : set.size / covered[i].size));
   const far = new Float64Array(count);
   let sampled = 0;
-  for (const group of farGroups(probe, neighbours, launch, seed, budget)) {
+  const samples = budget <= 0 ? 0 : Math.floor((budget * warps) / sampleWarps.length);
+  for (const group of farGroups(probe, neighbours, launch, seed, samples)) {
     const hits = new Float64Array(count);
+    let taken = 0;
+    let sharers = 0;
     for (const b of group.sample) {
-      const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
-      mine.forEach((set, i) => set.forEach((s) => seen.has(s) && hits[i]++));
+      // Enough: a handful of blocks that share fixes the mean to within about 40%, and a group
+      // where none of the first 16 shares anything shares (next to) nothing.
+      if (sharers >= ENOUGH_SHARERS || (taken >= 16 && sharers === 0)) break;
+      const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps).warps);
+      let shared = false;
+      mine.forEach((set, i) =>
+        set.forEach((s) => {
+          if (!seen.has(s)) return;
+          hits[i] += scale[i];
+          shared = true;
+        }),
+      );
+      taken++;
+      if (shared) sharers++;
     }
-    sampled += group.sample.length;
-    mine.forEach((set, i) => set.size > 0 && (far[i] += (group.population * hits[i]) / group.sample.length / set.size));
+    sampled += taken;
+    mine.forEach((set, i) => set.size > 0 && taken > 0 && (far[i] += (group.population * hits[i]) / taken / set.size));
   }
   const missShare = new Float64Array(count).fill(1);
   let unique = 0;
@@ -75,7 +113,10 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
   return { missShare, footprintBytes: unique * 32 * gridBlocks, neighbours: neighbours.length, sampled };
 }
 
-/** Blocks sampled from each line of the grid through the probe, and from the rest of the grid. */
+/** Sampled blocks that shared something, after which a group's sample stops. */
+const ENOUGH_SHARERS = 8;
+
+/** Blocks sampled from each line of the grid through the probe, and from the rest of the grid (at most). */
 const LINE_SAMPLE = 32;
 const REST_SAMPLE = 32;
 
@@ -104,15 +145,16 @@ function farGroups(probe: number, neighbours: readonly number[], launch: Launch,
     lines.push(line);
   });
   const onLines = new Set(lines.flat());
+  const gridBlocks = gx * gy * gz;
+  const population = gridBlocks - taken.size - onLines.size;
+  // The budget shared evenly between the groups (a GEMM needs its row and its column alike).
+  const share = Math.floor(budget / (lines.length + (population > 0 ? 1 : 0)));
   for (const line of lines) {
-    const sample = pick(line, Math.min(LINE_SAMPLE, budget), rng);
-    budget -= sample.length;
+    const sample = pick(line, Math.min(LINE_SAMPLE, share), rng);
     if (sample.length > 0) groups.push({ sample, population: line.length });
   }
   // The rest of the grid, drawn without listing it (grids can be large).
-  const gridBlocks = gx * gy * gz;
-  const population = gridBlocks - taken.size - onLines.size;
-  const n = Math.min(REST_SAMPLE, budget, population);
+  const n = Math.min(REST_SAMPLE, share, population);
   if (n > 0) {
     const sample: number[] = [];
     const chosen = new Set<number>();
@@ -139,12 +181,12 @@ function pick(from: readonly number[], n: number, rng: () => number): number[] {
   return pool.slice(0, n).sort((a, b) => a - b);
 }
 
-/** Every warp's accesses in one block, and the warp-instructions that took. */
-function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number): { warps: WarpAccesses[]; instructions: number } {
+/** The accesses of every warp of one block (or of `only` those), and the warp-instructions that took. */
+function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number, only?: readonly number[]): { warps: WarpAccesses[]; instructions: number } {
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
   const warps: WarpAccesses[] = [];
   let instructions = 0;
-  for (let w = 0; w * 32 < threads; w++) {
+  for (const w of only ?? Array.from({ length: Math.ceil(threads / 32) }, (_, i) => i)) {
     const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, 10_000_000, true);
     warps.push(run.path!.accesses);
     instructions += run.instructions;
@@ -162,21 +204,21 @@ function sectorsOf(warps: readonly WarpAccesses[]): Set<number> {
   return set;
 }
 
-/** The blocks next to `block` in the grid (up to 26), nearest first. */
+/**
+ * The blocks next to `block` in the grid, face to face (x +- 1, y +- 1, z +- 1: up to six): a
+ * stencil's halo and a tile's edges. Diagonal blocks share only a corner, so the few sectors
+ * they share are left to the samples.
+ */
 export function neighboursOf(block: number, launch: Launch): number[] {
-  const [gx, gy, gz] = launch.grid;
-  const x = blockIndex(block, launch.grid, 0);
-  const y = blockIndex(block, launch.grid, 1);
-  const z = blockIndex(block, launch.grid, 2);
-  const out: { b: number; d: number }[] = [];
-  for (let dz = -1; dz <= 1; dz++)
-    for (let dy = -1; dy <= 1; dy++)
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        const ny = y + dy;
-        const nz = z + dz;
-        if ((dx | dy | dz) === 0 || nx < 0 || ny < 0 || nz < 0 || nx >= gx || ny >= gy || nz >= gz) continue;
-        out.push({ b: nx + gx * (ny + gy * nz), d: Math.abs(dx) + Math.abs(dy) + Math.abs(dz) });
-      }
-  return out.sort((a, b) => a.d - b.d || a.b - b.b).map((o) => o.b);
+  const [gx, gy] = launch.grid;
+  const at = [blockIndex(block, launch.grid, 0), blockIndex(block, launch.grid, 1), blockIndex(block, launch.grid, 2)];
+  const out: number[] = [];
+  launch.grid.forEach((size, axis) => {
+    for (const d of [-1, 1]) {
+      const c = [...at];
+      c[axis] += d;
+      if (c[axis] >= 0 && c[axis] < size) out.push(c[0] + gx * (c[1] + gy * c[2]));
+    }
+  });
+  return out;
 }

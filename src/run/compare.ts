@@ -1,12 +1,13 @@
 import { ConfigError } from "../errors.js";
 import type { NcuLaunch } from "../ncu/read-export.js";
+import { PRESETS } from "../arch/presets/index.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
 import { NCU_STALL_REASONS } from "./validate.js";
 
 /** One quantity measured by Nsight Compute beside the simulated one. */
 export interface Comparison {
-  readonly section: "Scheduler Statistics" | "Warp State Statistics" | "Occupancy" | "Launch";
+  readonly section: "Scheduler Statistics" | "Warp State Statistics" | "Occupancy" | "Launch" | "Memory Workload Analysis";
   readonly metric: string;
   /** fraction: shown in %, compared in points; count: compared relative to the measurement. */
   readonly kind: "fraction" | "count";
@@ -57,6 +58,12 @@ const QUANTITIES: readonly Quantity[] = [
     }),
   ),
   { section: "Launch", metric: "SM Active Cycles", kind: "count", raw: ["sm__cycles_active.avg", 1], simulated: (r) => r.cycles },
+  // Where global accesses went, when the run followed their addresses (docs/memory.md); NaN otherwise (left out).
+  { section: "Memory Workload Analysis", metric: "L1 Hit Rate of Global Loads", kind: "fraction", raw: ["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct", 0.01], simulated: (r) => r.memory?.l1LoadHitRate ?? NaN },
+  { section: "Memory Workload Analysis", metric: "L2 Hit Rate of Reads", kind: "fraction", raw: ["lts__t_sector_op_read_hit_rate.pct", 0.01], simulated: (r) => r.memory?.l2ReadHitRate ?? NaN },
+  { section: "Memory Workload Analysis", metric: "Sectors per Global Load Request", kind: "count", raw: ["l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio", 1], simulated: (r) => r.memory?.sectorsPerLoadRequest ?? NaN },
+  // The GPU's DRAM traffic: ncu sums it over the device; warpsim's SM times the SMs.
+  { section: "Memory Workload Analysis", metric: "DRAM Bytes Read (GPU)", kind: "count", raw: ["dram__bytes_read.sum", 1], simulated: (r) => (r.memory?.dramReadBytes ?? NaN) * (PRESETS[r.scenario.arch as keyof typeof PRESETS]?.smCount ?? NaN) },
   ...NCU_STALL_REASONS.map(
     (reason): Quantity => ({
       section: "Warp State Statistics",
@@ -67,6 +74,23 @@ const QUANTITIES: readonly Quantity[] = [
     }),
   ),
 ];
+
+/**
+ * A raw page made with `--metrics` of sums (the ground truth's and validation/*'s captures)
+ * has no per-cycle averages: those are the sums over the sub-partitions' active cycles or
+ * issued instructions, as ncu derives them.
+ */
+function fromSums(launch: NcuLaunch, name: string): number | undefined {
+  const sum = (m: string) => launch.values.get(m);
+  const ratio = (a: number | undefined, b: number | undefined, scale: number) => (a === undefined || b === undefined || b === 0 ? undefined : (scale * a) / b);
+  const cycles = sum("smsp__cycles_active.sum");
+  if (name === "smsp__issue_active.avg.pct_of_peak_sustained_active") return ratio(sum("smsp__issue_active.sum"), cycles, 100);
+  if (name === "smsp__warps_active.avg.per_cycle_active") return ratio(sum("smsp__warps_active.sum"), cycles, 1);
+  if (name === "smsp__warps_eligible.avg.per_cycle_active") return ratio(sum("smsp__warps_eligible.sum"), cycles, 1);
+  const stall = /^smsp__average_warps_issue_stalled_(\w+)_per_issue_active\.ratio$/.exec(name);
+  if (stall) return ratio(sum(`smsp__warps_issue_stalled_${stall[1]}.sum`), sum("smsp__issue_active.sum"), 1);
+  return undefined;
+}
 
 /** Floors under the measurement when ordering by relative disagreement. */
 const FLOOR = { fraction: 0.05, count: 0.1 } as const;
@@ -80,7 +104,7 @@ export function compare(launch: NcuLaunch, result: SimulationResult, file: strin
   const out: Comparison[] = [];
   for (const q of QUANTITIES) {
     const [name, scale] = launch.page === "raw" ? q.raw : (q.details ?? ["", 0]);
-    const value = launch.values.get(name);
+    const value = launch.values.get(name) ?? (launch.page === "raw" ? fromSums(launch, name) : undefined);
     if (value === undefined) continue;
     const measured = value * scale;
     const simulated = q.simulated(result);

@@ -315,3 +315,20 @@ describe("warpsim compare --sass (validation/exec/profile.sh: ncu raw page and c
     expect(r.stderr).not.toMatch(/static shared memory/);
   });
 });
+
+describe("warpsim compare --sass from addresses (validation/memory/data/ncu_raw.csv, caches flushed)", () => {
+  it("puts the memory system's counters beside the profile's: sgemm_naive without padding, its third launch", async () => {
+    const args = ["--sass", "validation/memory/kernels.sass", "--kernel", "sgemm_naive", "--grid", "32,32", "--block", "16,16", "--args", "ptr:1MiB,ptr:1MiB,ptr:1MiB,i32:512"];
+    const r = await cli("compare", "--ncu", "validation/memory/data/ncu_raw.csv", ...args, "--launch", "2", "--format", "json");
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout).rows as { metric: string; measured: number; simulated: number }[];
+    const row = (m: string) => rows.find((x) => x.metric === m)!;
+    // ncu_raw.csv, launch 24 (sgemm_naive, no dynamic shared memory): 88.32% and 86.61%, 2,102,528 bytes.
+    expect(row("L1 Hit Rate of Global Loads").measured).toBeCloseTo(0.8832, 6);
+    expect(row("L2 Hit Rate of Reads").measured).toBeCloseTo(0.8661, 6);
+    expect(row("DRAM Bytes Read (GPU)").measured).toBe(2_102_528);
+    const run = JSON.parse((await cli("run", ...args, "--format", "json")).stdout);
+    expect(row("L1 Hit Rate of Global Loads").simulated).toBe(run.memory.l1LoadHitRate);
+    expect(row("DRAM Bytes Read (GPU)").simulated).toBe(run.memory.dramReadBytes * 132);
+  });
+});

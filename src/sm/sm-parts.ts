@@ -61,7 +61,7 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const memory = new MemoryPaths(config, program, warpPaths);
   const constants = new ConstantCache(program, arch);
   const barrierUnit = { freeAt: 0 };
-  const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, barrierUnit });
+  const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, barrierUnit, loadsUseDataPipe: memory.addressed !== undefined });
   const barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
   const admission = new BlockAdmission({
     warps,

@@ -169,7 +169,7 @@ export class StreamingMultiprocessor {
     }
     if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
     // LDS/STS and global atomics may queue for their path: their latency (and a read barrier) runs from when it takes them.
-    const start = this.memory.start(pc, now, sp.index);
+    const start = this.memory.start(pc, now, sp.index, warp);
     if (this.aperiodicAt[pc] === 1 && this.steady !== undefined) this.steady.aperiodic++;
     switch (kind) {
       case OpKind.math:

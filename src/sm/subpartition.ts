@@ -51,6 +51,7 @@ export class Subpartition {
   private readonly accounting: StateAccounting;
   private readonly memory: MemorySystem;
   private readonly sharedMemory: SharedMemoryPath | undefined;
+  private readonly loadsUseDataPipe: boolean;
   private readonly barrierUnit: BarrierUnit;
   private readonly scheduleHooks: Hooks["schedule"];
 
@@ -67,6 +68,7 @@ export class Subpartition {
     this.accounting = parts.accounting;
     this.memory = parts.memory;
     this.sharedMemory = parts.sharedMemory;
+    this.loadsUseDataPipe = parts.loadsUseDataPipe === true && parts.sharedMemory !== undefined;
     this.barrierUnit = parts.barrierUnit;
     this.counters = parts.counters;
     this.scheduleHooks = hooks.schedule !== undefined && hooks.schedule.length !== 0 ? hooks.schedule : undefined;
@@ -153,7 +155,10 @@ export class Subpartition {
    */
   private pathFreeAt(c: number, now: number): number {
     const unitFreeAt = this.unitFreeAt;
-    if (c === LOAD_CLASS) return Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+    if (c === LOAD_CLASS) {
+      const free = Math.max(unitFreeAt[Pipe.lsu], this.memory.acceptAt(now));
+      return this.loadsUseDataPipe ? Math.max(free, this.sharedMemory!.acceptAt(now, this.index)) : free;
+    }
     if (c === BARRIER_CLASS) return Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
     return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
   }
@@ -212,6 +217,8 @@ export interface SharedParts {
   readonly memory: MemorySystem;
   readonly sharedMemory: SharedMemoryPath | undefined;
   readonly barrierUnit: BarrierUnit;
+  /** Global loads from their addresses pass the shared-memory pipe (the L1's data pipe): they wait for room in the queue too. */
+  readonly loadsUseDataPipe?: boolean;
 }
 
 /** What a sub-partition is built from: its policy and counters, and what it shares with the SM. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalesce, lineOf } from "./coalescer.js";
+import { coalesce, distinctLines, lineOf } from "./coalescer.js";
 
 const ALL = -1;
 function lanes(f: (l: number) => number): Float64Array {
@@ -27,6 +27,13 @@ describe("coalesce", () => {
     expect(coalesce(lanes(() => 100), ALL, 4, out)).toBe(1);
     expect(coalesce(lanes((l) => 4 * l), 0b1, 4, out)).toBe(1);
     expect(coalesce(lanes((l) => 4 * l), 0, 4, out)).toBe(0);
+  });
+  it("an access takes one wavefront of the L1's data pipe per distinct line", () => {
+    // sgemm_naive's warp: two rows of A (one sector each, lines far apart), then one row of B (two sectors of one line).
+    expect(distinctLines(Float64Array.of(0, 64 * 4), 0, 2)).toBe(2);
+    expect(distinctLines(Float64Array.of(8, 9), 0, 2)).toBe(1);
+    // LDG.128 of 32 lanes: 16 sectors, 4 lines.
+    expect(distinctLines(Float64Array.from({ length: 16 }, (_, i) => 100 * 4 + i), 0, 16)).toBe(4);
   });
   it("a line holds four sectors", () => {
     expect(lineOf(131)).toBe(32);

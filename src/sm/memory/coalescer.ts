@@ -36,6 +36,27 @@ export function coalesce(addresses: Float64Array, lanes: number, width: number, 
   return n;
 }
 
+/**
+ * The distinct 128-byte lines among sectors[from..to): the wavefronts the access takes in the
+ * L1's data pipe (sgemm_naive's loads of one row of B and two rows of A: 1.5 per request, as
+ * ncu counts them; validation/memory/data/wavefronts.csv).
+ */
+export function distinctLines(sectors: Float64Array, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const line = Math.floor(sectors[k] / SECTORS_PER_LINE);
+    let seen = false;
+    for (let j = from; j < k; j++) {
+      if (Math.floor(sectors[j] / SECTORS_PER_LINE) === line) {
+        seen = true;
+        break;
+      }
+    }
+    if (!seen) n++;
+  }
+  return n;
+}
+
 /** The 128-byte line a sector belongs to. */
 export function lineOf(sector: number): number {
   return Math.floor(sector / SECTORS_PER_LINE);

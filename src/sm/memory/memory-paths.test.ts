@@ -28,17 +28,17 @@ describe("the SM's memory paths", () => {
 
   it("LDS and STS queue for the SM's shared-memory pipe (one wavefront per cycle on sm_90) and run their latency from there", () => {
     const p = paths();
-    expect([p.start(LDS, 0, 0), p.start(STS, 0, 1)]).toEqual([0, 1]);
+    expect([p.start(LDS, 0, 0, 0), p.start(STS, 0, 1, 0)]).toEqual([0, 1]);
     expect(p.resultAt(LDS, 0, 1, 0)).toBe(1 + program.latencyCycles[LDS]);
   });
 
   it("global atomics queue for the atomic unit, one every 9 cycles", () => {
     const p = paths();
-    expect([p.start(RED, 0, 0), p.start(RED, 0, 1)]).toEqual([0, 9]);
+    expect([p.start(RED, 0, 0, 0), p.start(RED, 0, 1, 0)]).toEqual([0, 9]);
   });
 
   it("instructions that touch no path go at once", () => {
-    expect(paths().start(FFMA, 7, 0)).toBe(7);
+    expect(paths().start(FFMA, 7, 0, 0)).toBe(7);
   });
 
   it("repeat when fixed and unqueued: not LDS/STS/RED; not loads or stores with random latencies", () => {

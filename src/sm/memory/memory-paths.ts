@@ -5,6 +5,7 @@ import type { SmConfig } from "../sm-config.js";
 import { ACCESS_BYPASS_L1, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
 import { AddressedMemory } from "./addressed-memory.js";
 import { AtomicUnit } from "./atomic-unit.js";
+import { distinctLines } from "./coalescer.js";
 import { LatencyModel } from "./latency-model.js";
 import { MemorySystem } from "./memory-system.js";
 import { SharedMemoryPath } from "./shared-memory.js";
@@ -28,6 +29,8 @@ export class MemoryPaths {
    * (addressed-memory.ts); an access whose addresses are unknown falls back to the latency models.
    */
   readonly addressed: AddressedMemory | undefined;
+  /** The access of the instruction in hand (start -> resultAt/storeDoneAt), or -1. */
+  private current = -1;
 
   constructor(
     config: SmConfig,
@@ -49,8 +52,22 @@ export class MemoryPaths {
    * the shared-memory pipe or the atomic unit may queue it; everything else goes at once. Its
    * latency (and a read barrier) runs from then.
    */
-  start(pc: number, now: number, smsp: number): number {
+  start(pc: number, now: number, smsp: number, warp: number): number {
     const path = this.program.path[pc];
+    if (this.addressed !== undefined) {
+      // A global load or store from its addresses: its lines pass the L1's data pipe, which
+      // LDS and STS share (validation/memory/data/wavefronts.csv: sgemm_naive keeps it 83% busy
+      // with global loads alone).
+      this.current = -1;
+      const kind = this.program.kind[pc];
+      if (path !== PATH_ATOMIC && (kind === OpKind.loadGlobal || kind === OpKind.storeGlobal)) {
+        this.current = this.addressedAccess(warp);
+        if (this.current >= 0 && this.shared !== undefined) {
+          const a = this.paths!.accessesOf(warp);
+          return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
+        }
+      }
+    }
     if (path === PATH_NONE) return now;
     return path === PATH_SHARED ? this.shared!.access(now, smsp, this.program.wavefronts[pc]) : this.atomics.access(now);
   }
@@ -62,14 +79,17 @@ export class MemoryPaths {
   resultAt(pc: number, now: number, start: number, warp: number): number {
     const { program } = this;
     if (program.kind[pc] !== OpKind.loadGlobal) return start + program.latencyCycles[pc];
-    const i = this.addressedAccess(warp);
-    if (i >= 0) {
+    if (this.addressed !== undefined && program.path[pc] === PATH_ATOMIC) {
+      const i = this.addressedAccess(warp);
+      if (i >= 0) {
+        const a = this.paths!.accessesOf(warp);
+        return this.global.track(this.addressed.atomic(now, a.sectors, a.start[i], a.start[i + 1])) + (start - now);
+      }
+    } else if (this.current >= 0) {
+      // Timed from when the data pipe takes it.
+      const i = this.current;
       const a = this.paths!.accessesOf(warp);
-      const arrival =
-        program.path[pc] === PATH_ATOMIC
-          ? this.addressed!.atomic(now, a.sectors, a.start[i], a.start[i + 1])
-          : this.addressed!.load(now, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1);
-      return this.global.track(arrival) + (start - now);
+      return this.global.track(this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1));
     }
     const own = program.loadModel[pc];
     return this.global.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now);
@@ -79,10 +99,10 @@ export class MemoryPaths {
   storeDoneAt(pc: number, now: number, start: number, warp: number): number {
     if (this.program.kind[pc] !== OpKind.storeGlobal) return start + this.program.latencyCycles[pc];
     let latency = this.stores.next();
-    const i = this.addressedAccess(warp);
+    const i = this.addressed !== undefined && this.program.path[pc] === PATH_ATOMIC ? this.addressedAccess(warp) : this.current;
     if (i >= 0) {
       const a = this.paths!.accessesOf(warp);
-      latency += Math.ceil(this.addressed!.store(now, a.sectors, a.start[i], a.start[i + 1]));
+      latency += Math.ceil(this.addressed!.store(start, a.sectors, a.start[i], a.start[i + 1]));
     } else this.global.store(now);
     return start + latency;
   }

@@ -121,6 +121,12 @@ export interface ArchSpec {
      * another SM brought in whose home is the other half). Absent: l2HitCycles.
      */
     l2FarHitCycles?: number;
+    /**
+     * Cycles after a global store until the warp may exit (the store has left the SM; the L2's
+     * acknowledgment is not waited for): the address-driven model's store latency, before any
+     * wait for the L2's write rate. Absent: l2HitCycles.
+     */
+    storeDrainCycles?: number;
   }>;
   /** This SM's share of the memory path when every load goes to one level (docs/memory.md). */
   readonly memoryBandwidth: Readonly<{

@@ -361,11 +361,11 @@ function resolveMemory(m: ScenarioFields["memory"], arch: ArchSpec, addressed: b
     mean: level.cycles,
   };
   const loadLatency = m.latency ?? levelLatency ?? DEFAULTS.loadLatency;
-  // From addresses, a store is done when the L2 acknowledges it.
-  const l2Latency: LatencyDistribution = { kind: "exponential", min: Math.max(1, arch.memoryLevels.l2HitCycles - arch.memoryLevels.l2TailCycles), mean: arch.memoryLevels.l2HitCycles };
+  // From addresses, a store is done when it has left the SM (the L2's write rate may queue it further).
+  const drain: LatencyDistribution = { kind: "fixed", cycles: arch.memoryLevels.storeDrainCycles ?? arch.memoryLevels.l2HitCycles };
   return {
     loadLatency,
-    storeLatency: m.storeLatency ?? (addressed ? l2Latency : loadLatency),
+    storeLatency: m.storeLatency ?? (addressed ? drain : loadLatency),
     memoryLimits: {
       bytesPerCycle: m.bytesPerCycle ?? level?.bytesPerCycle ?? Infinity,
       // An explicit bandwidth is also the capacity contention counts against.

@@ -72,6 +72,7 @@ export const archOverrides = z
         l2TailCycles: count(0),
         dramTailCycles: count(0),
         l2FarHitCycles: latencyCycles,
+        storeDrainCycles: latencyCycles,
       })
       .partial()
       .strict()

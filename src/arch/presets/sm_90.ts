@@ -127,6 +127,10 @@ export const sm_90: ArchSpec = {
     // [lat] a chase over 40 MiB (past the ~25 MiB half of the L2 near the SM) takes 450 cycles
     // per load at 1590 MHz, 252 within 20 MiB: a hit in the far partition.
     l2FarHitCycles: 450,
+    // [ncu] a warp waits about 23 cycles in drain at its exit after its stores (ld_chain dram,
+    // K = 1, W = 1: 0.06 per issue x 392 issues); transpose_pad at one block per SM, 55 with its
+    // four stores of 128 bytes queued (validation/memory/data/summary.csv).
+    storeDrainCycles: 23,
     dramTailCycles: 73,
   },
 

@@ -59,9 +59,10 @@ export class AddressedMemory {
     const { memoryLevels: lv, memoryBandwidth: bw } = arch;
     this.l1 = new L1Cache(setup.l1Bytes);
     this.l2 = new L2View(setup.l2MissShare, seed);
-    this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity);
-    this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity);
-    this.dramPath = new LevelPath(bw.dramBytesPerCycle, bw.dramContentionCycles, bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle, true);
+    // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
+    this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    this.dramPath = new LevelPath(bw.dramBytesPerCycle, bw.dramContentionCycles, bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle, true, lv.dramCycles);
     this.l2Latency = new LatencyModel({ kind: "exponential", min: lv.l2HitCycles - lv.l2TailCycles, mean: lv.l2HitCycles }, arch, `${seed}:l2`);
     this.dramLatency = new LatencyModel({ kind: "exponential", min: lv.dramCycles - lv.dramTailCycles, mean: lv.dramCycles }, arch, `${seed}:dram`);
     this.l1HitCycles = lv.l1HitCycles;

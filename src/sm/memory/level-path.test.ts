@@ -15,4 +15,14 @@ describe("LevelPath", () => {
     // Counted against a peak of 20 bytes per cycle, the same traffic is u = 0.025.
     expect(new LevelPath(10, 50, 20).serve(0, 500)).toBeCloseTo((50 * 0.025) / 0.975, 10);
   });
+  it("with credit, a burst of one latency's worth at the share passes; more waits at the share", () => {
+    // 10 bytes per cycle, 5 cycles of credit: the first 50 bytes are served as if from cycle 95.
+    const p = new LevelPath(10, 0, Infinity, true, 5);
+    expect(p.serve(100, 50)).toBe(0); // served 95..100
+    expect(p.serve(100, 50)).toBe(0); // starts at 100: no wait to start
+    expect(p.serve(100, 50)).toBe(5); // starts at 105
+    // Long-run rate stays the share: 1,000 more bytes now start 100 cycles on.
+    expect(p.serve(100, 1000)).toBe(10);
+    expect(p.serve(100, 10)).toBe(110);
+  });
 });

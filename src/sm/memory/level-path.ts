@@ -21,12 +21,19 @@ export class LevelPath {
    * `overlap`: the SM's queue and the contention are one queue seen twice (the address-driven
    * model): a request waits the longer of the two, not their sum. The level model adds them,
    * as its calibration did (docs/memory.md).
+   *
+   * `creditCycles`: the SM's share is a long-run rate, not a pipe that serializes every burst:
+   * the other SMs' traffic is out of phase with this one's, so a burst of up to
+   * bytesPerCycle * creditCycles (the latency-bandwidth product at the share, when creditCycles
+   * is the level's latency) passes without queueing, and only traffic beyond the share waits.
+   * 0 (the level model): every burst is served at the share.
    */
   constructor(
     readonly bytesPerCycle: number,
     private readonly contentionCycles: number,
     peakBytesPerCycle: number,
     private readonly overlap = false,
+    private readonly creditCycles = 0,
   ) {
     this.peakShare = peakBytesPerCycle === Infinity ? 1 : bytesPerCycle / peakBytesPerCycle;
   }
@@ -34,10 +41,11 @@ export class LevelPath {
   /** Books `bytes` at `now`: the cycles the request waits beyond its unloaded latency. */
   serve(now: number, bytes: number): number {
     const service = bytes / this.bytesPerCycle;
-    const start = Math.max(now, this.freeAt);
+    const start = Math.max(now - this.creditCycles, this.freeAt);
     this.freeAt = start + service;
+    const queued = Math.max(0, start - now);
     const contention = this.contention(now, service);
-    return this.overlap ? Math.max(start - now, contention) : start - now + contention;
+    return this.overlap ? Math.max(queued, contention) : queued + contention;
   }
 
   /** Mean-field queueing delay from the utilization over the recent window. */

@@ -116,6 +116,7 @@ export function argsRowScenario(r: Record<string, string>, listing: string): Sce
  * rates: the kernel's `args` and `grid` templates filled from the row, as an `args` row.
  */
 export function fixtureArgsRow(r: Record<string, string>, fixtures: SassFixtures, file: string): Record<string, string> {
+  if (r.variant === "args") return r; // already run from its arguments (validation/memory)
   const spec = fixtures.kernels[r.kernel];
   if (spec?.args === undefined) {
     throw new ScenarioError([{ code: "missing_field", file, path: ["kernels", r.kernel, "args"], expected: "the kernel's arguments as kernels.cu passes them", found: "none" }]);

@@ -31,7 +31,8 @@ export const BUNDLED_HELDOUT_DATA = fileURLToPath(new URL("../../../validation/s
 /** Ordinary kernels run from their listing and arguments, memory from their addresses (validation/memory), caches flushed. */
 export const BUNDLED_MEMORY = fileURLToPath(new URL("../../../validation/memory/kernels.json", import.meta.url));
 export const BUNDLED_MEMORY_DATA = fileURLToPath(new URL("../../../validation/memory/data/summary.csv", import.meta.url));
-const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "sass-args", "heldout-args"] as const;
+export const BUNDLED_MEMORY_WARM = fileURLToPath(new URL("../../../validation/memory/data/summary-warm.csv", import.meta.url));
+const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "memory-warm", "sass-args", "heldout-args"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -39,7 +40,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -71,6 +72,9 @@ Example:
       }
       if (all || opts.family === "memory") {
         runs.push({ name: "memory", file: BUNDLED_MEMORY_DATA, label: "validation/memory/data/summary.csv (run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_MEMORY });
+      }
+      if (all || opts.family === "memory-warm") {
+        runs.push({ name: "memory-warm", file: BUNDLED_MEMORY_WARM, label: "validation/memory/data/summary-warm.csv (run from arguments, warm caches)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_MEMORY, fromArgs: { cache: "warm" } });
       }
       if (all || opts.family === "sass-args") {
         runs.push({ name: "sass-args", file: BUNDLED_SASS_FLUSHED, label: "validation/sass/data/summary.csv (run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fromArgs: { cache: "cold" } });

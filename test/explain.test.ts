@@ -119,3 +119,16 @@ program: |
     expect(json.limiter).toBe("issue");
   });
 });
+
+describe("warpsim explain from addresses (validation/memory)", () => {
+  it("names the L2's write rate for the naive transpose, whose every store touches 32 lines", async () => {
+    const r = await cli("explain", "--sass", "validation/memory/kernels.sass", "--kernel", "transpose_naive", "--grid", "64,64", "--block", "32,8", "--args", "ptr:16MiB,ptr:16MiB,i32:2048", "--format", "json");
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e.limiter).toBe("l2-writes");
+    // SM 0 runs 32 of the 64 x 64 blocks (4,096 / 132 = 31.03); each warp's 4 stores walk a column:
+    // 32 lanes, 32 rows apart, 32 sectors each. 32 x 8 x 4 x 32 = 32,768 sectors.
+    const bound = e.bounds.find((b: { term: string }) => b.term === "l2-writes");
+    expect(bound.reading).toMatch(/stores wrote 32768 sectors/);
+  });
+});

@@ -26,6 +26,12 @@ export function formatExplanation(e: Explanation): string {
     out.push("next knob    fewer shared-memory wavefronts: remove bank conflicts (pad the tile, swizzle, or read wider), or reuse what is read; more warps do not help");
   } else if (e.limiter.startsWith("pipe:")) {
     out.push(`next knob    fewer instructions on the ${e.limiter.slice(5)} pipe, or a faster one (arch.pipes.${e.limiter.slice(5)}.lanes); more warps do not help`);
+  } else if (e.limiter === "dram") {
+    out.push("next knob    fewer DRAM bytes: reuse what is read (tile through shared memory, keep it in L1 or L2), or store less; more warps do not help");
+  } else if (e.limiter === "l2-reads") {
+    out.push("next knob    fewer L1 misses: coalesce the accesses (fewer sectors per request) or reuse lines while the L1 holds them; more warps do not help");
+  } else if (e.limiter === "l2-writes") {
+    out.push("next knob    fewer stored sectors: coalesce the stores (a transposed write through shared memory), or store less; more warps do not help");
   } else if (e.limiter !== "latency") {
     out.push("next knob    fewer bytes per load (wider or reused accesses); more warps do not help");
   }
@@ -37,6 +43,9 @@ function describeLimiter(limiter: string): string {
   if (limiter === "issue") return "issue (one instruction per cycle)";
   if (limiter.startsWith("pipe:")) return `the ${limiter.slice(5)} pipe's throughput`;
   if (limiter === "bandwidth") return "memory bandwidth";
+  if (limiter === "dram") return "DRAM bandwidth (the SM's share)";
+  if (limiter === "l2-reads") return "the L2's bandwidth for the L1's misses";
+  if (limiter === "l2-writes") return "the L2's write rate for the stores";
   if (limiter === "shared-memory") return "the shared-memory pipe's wavefronts (bank conflicts included)";
   return "loads in flight";
 }

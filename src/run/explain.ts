@@ -10,6 +10,7 @@ import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import { PIPE_REPORT_NAMES, type PipeReportName } from "../stats/metrics.js";
 import type { WarpStateName } from "../stats/warp-state.js";
+import { addressedMemoryBounds } from "./memory-bounds.js";
 import { simulate } from "./simulate.js";
 
 /**
@@ -40,7 +41,7 @@ export interface LatencyShare {
 }
 
 export interface Bound {
-  /** `latency`, `issue`, `pipe:<name>`, `shared-memory`, `bandwidth` or `in-flight`. */
+  /** `latency`, `issue`, `pipe:<name>`, `shared-memory`, `bandwidth`, `in-flight`, or from addresses `dram`, `l2-reads`, `l2-writes`. */
   readonly term: string;
   readonly issueActive: number;
   /** The Little's-law reading behind it, in words. */
@@ -86,7 +87,9 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
     });
   }
   // What more warps cannot pass: every bound but latency and issue.
-  const throughput = [...pipeBounds(base, scenario.arch), ...sharedMemoryBounds(scenario), ...memoryBounds(scenario)];
+  // From addresses the memory's bounds are the run's own traffic through each level; else the declared level's.
+  const memory = base.memory !== undefined ? addressedMemoryBounds(base, scenario.arch) : memoryBounds(scenario);
+  const throughput = [...pipeBounds(base, scenario.arch), ...sharedMemoryBounds(scenario), ...memory];
   bounds.push(...throughput);
   bounds.sort((a, b) => a.issueActive - b.issueActive);
   const predicted = Math.min(1, bounds[0].issueActive);

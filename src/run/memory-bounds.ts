@@ -1,0 +1,41 @@
+import type { ArchSpec } from "../arch/arch-spec.js";
+import type { SimulationResult } from "../stats/metrics.js";
+
+/** An upper bound on issue active per scheduler from one memory level's bandwidth (explain.ts's Bound). */
+export interface MemoryBound {
+  readonly term: "dram" | "l2-reads" | "l2-writes";
+  readonly issueActive: number;
+  readonly reading: string;
+}
+
+/**
+ * `explain`'s bounds for a run whose memory followed the addresses (docs/memory.md): each
+ * level serves the SM at most its share of bandwidth, and the run moved so many bytes per
+ * issued instruction through it, so the schedulers can issue at most share / (bytes per
+ * instruction) instructions per cycle between them (Little's law for the level).
+ */
+export function addressedMemoryBounds(result: SimulationResult, arch: ArchSpec): MemoryBound[] {
+  const m = result.memory;
+  const issued = result.sm.instExecuted;
+  if (m === undefined || issued === 0) return [];
+  const bw = arch.memoryBandwidth;
+  const smsps = arch.subpartitionsPerSm;
+  const out: MemoryBound[] = [];
+  const bound = (term: MemoryBound["term"], bytes: number, perCycle: number, what: string) => {
+    if (bytes <= 0 || !Number.isFinite(perCycle)) return;
+    const perInstruction = bytes / issued;
+    out.push({
+      term,
+      issueActive: perCycle / perInstruction / smsps,
+      reading: `${what}: ${fix(perInstruction)} bytes per issued instruction against the SM's share, ${fix(perCycle)} B/cycle`,
+    });
+  };
+  bound("dram", m.dramReadBytes + m.dramWriteBytes, bw.dramBytesPerCycle, `DRAM read ${kib(m.dramReadBytes)} and wrote back ${kib(m.dramWriteBytes)}`);
+  bound("l2-reads", m.l2ReadSectors * 32, bw.l2BytesPerCycle, `the L1 missed ${m.l2ReadSectors} sectors to the L2 (L1 hit rate ${pct(m.l1LoadHitRate)}, ${fix(m.sectorsPerLoadRequest)} sectors per load request)`);
+  if (bw.l2WriteBytesPerCycle !== undefined) bound("l2-writes", m.storeSectors * 32, bw.l2WriteBytesPerCycle, `stores wrote ${m.storeSectors} sectors to the L2`);
+  return out;
+}
+
+const fix = (x: number) => x.toFixed(2);
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;

@@ -42,7 +42,7 @@ export function executedPaths(
   launch: Launch,
   blocks: readonly number[],
   file: string,
-  memory?: AddressedMemoryOptions,
+  memory?: AddressedMemoryOptions | AddressedMemorySetup,
 ): { pathOf(block: number, warpInBlock: number): ExecutedPath; memory?: AddressedMemorySetup } {
   const exe = executableKernel(kernel);
   const reached = reachable(kernel.instructions, exe.indexOf);
@@ -53,7 +53,8 @@ export function executedPaths(
   });
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
   // The probe: the middle of the SM's blocks (the first is a corner of a 2-D grid, with half the neighbours).
-  const setup = memory === undefined ? undefined : addressedSetup(exe, launch, blocks, memory);
+  // A setup already made (another SM of the same launch) is reused as it is.
+  const setup = memory === undefined ? undefined : "l2MissShare" in memory ? memory : addressedSetup(exe, launch, blocks, memory);
   return {
     ...(setup !== undefined ? { memory: setup } : {}),
     pathOf(block: number, warpInBlock: number): ExecutedPath {

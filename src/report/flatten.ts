@@ -39,6 +39,10 @@ export function metricRows(result: SimulationResult): MetricRow[] {
   sm("warp_lifetime_min", result.warpLifetimes.minCycles);
   sm("warp_lifetime_mean", result.warpLifetimes.meanCycles);
   sm("warp_lifetime_max", result.warpLifetimes.maxCycles);
+  if (result.gpu !== undefined) {
+    sm("gpu_mean_sm_active_cycles", result.gpu.meanSmActiveCycles);
+    sm("gpu_max_sm_active_cycles", result.gpu.maxSmActiveCycles);
+  }
   if (result.memory !== undefined) for (const [metric, value] of Object.entries(result.memory)) sm(`memory_${snake(metric)}`, value);
   return rows;
 }

@@ -1,4 +1,5 @@
 import type { MemoryReport } from "../stats/memory-report.js";
+import type { GpuReport } from "../stats/metrics.js";
 import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 
@@ -26,6 +27,7 @@ export function formatTable(result: SimulationResult): string {
     const hint = spread >= STARVATION_SPREAD ? `; the longest ${fix(spread, 2)}x the shortest: the scheduler favoured some warps (docs/scheduling.md, "Starvation")` : "";
     out.push(`warps        lived ${life.minCycles} to ${life.maxCycles} cycles (mean ${fix(life.meanCycles, 0)})${hint}`);
   }
+  if (result.gpu !== undefined) out.push(gpuLine(result.gpu));
   out.push("");
 
   const header = ["", "active cyc", "inst", "IPC", "issue", "warps/cyc", "eligible/cyc", "no eligible"];
@@ -59,6 +61,12 @@ export function formatTable(result: SimulationResult): string {
     if (cycles > 0) out.push(`  ${String(k).padStart(3)}  ${pct(cycles / active).padStart(6)} ${bar(cycles / tallest)}`);
   });
   return out.join("\n") + "\n";
+}
+
+/** The GPU's SMs when they run different numbers of blocks: each class, the mean (ncu's) and the maximum. */
+function gpuLine(g: GpuReport): string {
+  const classes = g.classes.map((c) => (c.blocks === 0 ? `${c.sms} SMs idle` : `${c.sms} SMs run ${c.blocks} block${c.blocks === 1 ? "" : "s"} in ${c.cycles} cycles`)).join("; ");
+  return `GPU          ${classes}: mean over the ${g.smCount} SMs ${fix(g.meanSmActiveCycles, 0)} cycles (ncu's sm__cycles_active.avg), the kernel's time ${g.maxSmActiveCycles}`;
 }
 
 /** The memory model's counters, under the ncu names they stand beside (docs/memory.md). */

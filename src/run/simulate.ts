@@ -3,6 +3,7 @@ import { dynamicLengthOf, Program } from "../program/program.js";
 import type { Scenario } from "../scenario/resolve.js";
 import { StreamingMultiprocessor } from "../sm/sm.js";
 import { memoryReport } from "../stats/memory-report.js";
+import type { GpuReport } from "../stats/metrics.js";
 import type { RunEnd, SmConfig } from "../sm/sm-config.js";
 import type { WarpPathSource } from "../sm/warp-paths.js";
 import { noHooks, type Hooks } from "../stats/hooks.js";
@@ -82,6 +83,24 @@ export async function simulateAsync(scenario: Scenario, options: SimulateAsyncOp
 /** Lets pending events (a Ctrl-C, a worker's message) run: setImmediate in Node, a zero timeout in a browser. */
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+}
+
+/**
+ * The GPU's SMs when they do not all run as many blocks (Scenario.spread): this SM's class
+ * with its cycles, the other class run here too (its own blocks and paths, the same settings),
+ * or idle SMs at 0; the mean and the maximum over the SMs.
+ */
+function gpuReport(scenario: Scenario, seed: number, cycles: number): GpuReport {
+  const spread = scenario.spread!;
+  const classes = [{ sms: spread.alike, blocks: scenario.launch.blocks, cycles }];
+  if (spread.other !== undefined) {
+    const config = { ...smConfigOf(scenario, { seed }), gridBlocks: spread.other.blocks, paths: spread.other.paths };
+    const end = new StreamingMultiprocessor(config).run(DEFAULT_MAX_CYCLES);
+    classes.push({ sms: spread.other.sms, blocks: spread.other.blocks, cycles: end.cycle });
+  }
+  if (spread.idle > 0) classes.push({ sms: spread.idle, blocks: 0, cycles: 0 });
+  const mean = classes.reduce((s, c) => s + c.sms * c.cycles, 0) / spread.smCount;
+  return { smCount: spread.smCount, classes, meanSmActiveCycles: mean, maxSmActiveCycles: Math.max(...classes.map((c) => c.cycles)) };
 }
 
 /** Warp-instructions a completed run issues: every warp runs the whole program. */
@@ -171,5 +190,6 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
     sm: smMetrics,
     subpartitions: raw.map((r) => schedulerMetrics(r, cycles, fmaSplit)),
     ...(sm.memory.addressed !== undefined ? { memory: memoryReport(sm.memory.addressed.counters) } : {}),
+    ...(scenario.spread !== undefined && end.outcome.status === "completed" ? { gpu: gpuReport(scenario, seed, cycles) } : {}),
   };
 }

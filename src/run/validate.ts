@@ -197,7 +197,8 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     issueActive: sm.issueActive,
     warpsEligible: sm.warpsEligible,
     warpsActive: sm.warpsActive,
-    cyclesActive: result.cycles,
+    // ncu's sm__cycles_active.avg is the mean over the SMs (GpuReport when they differ).
+    cyclesActive: result.gpu?.meanSmActiveCycles ?? result.cycles,
     instructions: sm.instExecuted,
     stallPerIssue: predictedStalls,
   };

@@ -14,7 +14,9 @@ import { LIMITS } from "../limits.js";
 import { type AddressedMemoryOptions, executedPaths } from "../exec/executed-paths.js";
 import { l1CacheBytes } from "../sm/memory/carveout.js";
 import { findKernel } from "../exec/find-kernel.js";
-import type { Dim3 } from "../exec/launch.js";
+import type { Dim3, Launch } from "../exec/launch.js";
+import { blocksOfSm } from "../exec/kernel-profile.js";
+import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
 import { planExecution } from "../exec/run-from-args.js";
 import { ConfigError } from "../errors.js";
 import type { WarpPathSource } from "../sm/warp-paths.js";
@@ -30,6 +32,22 @@ export interface ExecutedRun {
   /** Blocks this SM runs: its share of the grid. */
   readonly blocks: number;
   readonly paths: WarpPathSource;
+  /** The rest of the GPU, when its SMs do not all run as many blocks as this one. */
+  readonly spread?: GpuSpread;
+}
+
+/**
+ * A grid that does not divide by the SMs: the first `alike` SMs of the dispatch order (this
+ * one's class) run one block more than the rest. `other` is an SM of the rest, run too (its
+ * blocks and paths); with fewer blocks than SMs the rest are `idle`. ncu's
+ * sm__cycles_active.avg is the mean over all the GPU's SMs, the kernel's time their maximum.
+ */
+export interface GpuSpread {
+  readonly smCount: number;
+  /** SMs of this SM's class (this one included). */
+  readonly alike: number;
+  readonly other?: { readonly sm: number; readonly sms: number; readonly blocks: number; readonly paths: WarpPathSource };
+  readonly idle: number;
 }
 
 /** A validated scenario with everything resolved: the input of `simulate`. */
@@ -61,6 +79,8 @@ export interface Scenario {
   readonly readFile?: ResolveContext["readFile"];
   /** Each warp's own path, when the program runs the kernel from its arguments (docs/execution.md). */
   readonly paths?: WarpPathSource;
+  /** The GPU's other SMs, when they run a different number of blocks (simulate runs one of them too). */
+  readonly spread?: GpuSpread;
 }
 
 export interface ResolveContext {
@@ -151,6 +171,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
       fields,
       warnings: [...source.warnings, ...registerWarnings(parsed.program, fields.launch.registersPerThread, ctx.file)],
       ...(source.executed !== undefined ? { paths: source.executed.paths } : {}),
+      ...(source.executed?.spread !== undefined ? { spread: source.executed.spread } : {}),
       ...(ctx.readFile !== undefined ? { readFile: ctx.readFile } : {}),
     },
   };
@@ -258,12 +279,30 @@ function executedRun(
   if (program.grid === undefined) return fail("grid", "the grid's blocks ([x], [x, y] or [x, y, z]) to run the kernel from its args", "none");
   try {
     const args = typeof program.args === "object" ? program.args.join(", ") : (program.args ?? "");
-    const plan = planExecution(kernel, { grid: program.grid, block, args, sm: program.sm ?? 0, arch: archName }, file);
-    return { ok: true, run: { blocks: plan.blocks.length, paths: executedPaths(kernel, plan.launch, plan.blocks, file, memory) } };
+    const sm = program.sm ?? 0;
+    const plan = planExecution(kernel, { grid: program.grid, block, args, sm, arch: archName }, file);
+    const paths = executedPaths(kernel, plan.launch, plan.blocks, file, memory);
+    const spread = gpuSpread(kernel, plan.launch, sm, PRESETS[archName as keyof typeof PRESETS].smCount, file, paths.memory);
+    return { ok: true, run: { blocks: plan.blocks.length, paths, ...(spread !== undefined ? { spread } : {}) } };
   } catch (e) {
     if (e instanceof ConfigError) return fail(program.args === undefined ? "grid" : "args", "arguments and a launch the kernel can run with", e.message);
     throw e;
   }
+}
+
+/** The SMs of the other class than `sm`'s, when the grid does not divide by the SMs (GpuSpread). */
+function gpuSpread(kernel: SassKernel, launch: Launch, sm: number, smCount: number, file: string, memory: AddressedMemorySetup | undefined): GpuSpread | undefined {
+  const grid = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  const more = grid % smCount; // SMs 0..more-1 run one block more
+  if (more === 0) return undefined;
+  const fewer = Math.floor(grid / smCount);
+  const mine = sm < more;
+  const alike = mine ? more : smCount - more;
+  const otherSm = mine ? more : 0;
+  const otherSms = smCount - alike;
+  if (mine && fewer === 0) return { smCount, alike, idle: otherSms };
+  const blocks = blocksOfSm(grid, smCount, otherSm);
+  return { smCount, alike, idle: 0, other: { sm: otherSm, sms: otherSms, blocks: blocks.length, paths: executedPaths(kernel, launch, blocks, file, memory) } };
 }
 
 /** A program beyond LIMITS.programInstructions is refused before it is generated or parsed. */

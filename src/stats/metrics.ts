@@ -106,6 +106,19 @@ export interface SimulationResult {
   readonly subpartitions: readonly SchedulerMetrics[];
   /** This SM's global and local accesses, when the memory model followed their addresses (a kernel run from its arguments). */
   readonly memory?: MemoryReport;
+  /**
+   * The whole GPU, for a kernel run from its arguments whose grid does not divide by the SMs:
+   * this SM's class and the other (one block fewer, run too, or idle), the mean of the SMs'
+   * active cycles (ncu's sm__cycles_active.avg) and their maximum (the kernel's time).
+   */
+  readonly gpu?: GpuReport;
+}
+
+export interface GpuReport {
+  readonly smCount: number;
+  readonly classes: readonly { readonly sms: number; readonly blocks: number; readonly cycles: number }[];
+  readonly meanSmActiveCycles: number;
+  readonly maxSmActiveCycles: number;
 }
 
 /** Raw counters of one sub-partition, as the simulation leaves them. */

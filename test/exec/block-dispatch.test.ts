@@ -31,3 +31,13 @@ describe("blocks are handed out one per SM in turn, in waves", () => {
     });
   }
 });
+
+describe("the mean over the GPU's SMs counts idle ones", () => {
+  it("shuffle_tail's 40 blocks leave 92 of 132 SMs idle: the mean is 40/132 of SM 0's cycles", async () => {
+    const { cli } = await import("../cli/cli-helper.js");
+    const r = await cli("run", "--sass", "validation/exec/kernels.sass", "--kernel", "shuffle_tail", "--grid", "40", "--block", "256", "--args", "ptr:4MiB, i32:10000", "--format", "json");
+    const result = JSON.parse(r.stdout);
+    expect(result.gpu.classes).toEqual([{ sms: 40, blocks: 1, cycles: result.cycles }, { sms: 92, blocks: 0, cycles: 0 }]);
+    expect(result.gpu.meanSmActiveCycles).toBeCloseTo((40 * result.cycles) / 132, 9);
+  });
+});

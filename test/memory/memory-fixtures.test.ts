@@ -71,3 +71,17 @@ describe("the L2's sharing between blocks, estimated from a probe block", () => 
     k.instructions.forEach((ins, i) => ins.opcode === "LDG" && expect(s.missShare[i]).toBe(1));
   });
 });
+
+describe("the GPU's SMs when the grid does not divide by them", () => {
+  it("sgemm_naive's 1,024 blocks: 100 SMs run 8, 32 run 7 (1,024 = 7 x 132 + 100); the mean weighs them so", () => {
+    const r = run("sgemm_naive", [32, 32], [16, 16], "ptr:1MiB,ptr:1MiB,ptr:1MiB,i32:512");
+    const g = r.gpu!;
+    expect(g.classes.map((c) => [c.sms, c.blocks])).toEqual([[100, 8], [32, 7]]);
+    expect(g.classes[0].cycles).toBe(r.cycles);
+    expect(g.meanSmActiveCycles).toBeCloseTo((100 * g.classes[0].cycles + 32 * g.classes[1].cycles) / 132, 9);
+    expect(g.maxSmActiveCycles).toBe(Math.max(g.classes[0].cycles, g.classes[1].cycles));
+  });
+  it("a grid of 528 blocks (4 per SM) has no spread", () => {
+    expect(run("copy_f4", [528], [256], "ptr:64MiB,ptr:64MiB,i32:2097152").gpu).toBeUndefined();
+  });
+});

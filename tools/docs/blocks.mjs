@@ -98,7 +98,7 @@ export const BLOCKS = {
     const run = JSON.parse(await warpsim(["run", "--sass", "validation/memory/kernels.sass", "--kernel", "sgemm_naive", "--grid", row.grid, "--block", row.block, "--args", row.args, "--format", "json"]));
     const m = run.memory;
     const cells = [
-      ["active cycles (SM 0; ncu: mean over SMs)", Number(row["sm__cycles_active.avg"]).toFixed(0), String(run.cycles)],
+      ["active cycles, mean over the SMs (sm__cycles_active.avg)", Number(row["sm__cycles_active.avg"]).toFixed(0), (run.gpu?.meanSmActiveCycles ?? run.cycles).toFixed(0)],
       ["issue active", pct(Number(row.d_issue_active_per_active_cycle)), pct(run.sm.issueActive)],
       ["L1 hit rate of global loads", `${Number(row["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct"]).toFixed(1)}%`, pct(m.l1LoadHitRate)],
       ["L2 hit rate of reads", `${Number(row["lts__t_sector_op_read_hit_rate.pct"]).toFixed(1)}%`, pct(m.l2ReadHitRate)],

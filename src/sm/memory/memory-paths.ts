@@ -102,7 +102,11 @@ export class MemoryPaths {
     const i = this.addressed !== undefined && this.program.path[pc] === PATH_ATOMIC ? this.addressedAccess(warp) : this.current;
     if (i >= 0) {
       const a = this.paths!.accessesOf(warp);
-      latency += Math.ceil(this.addressed!.store(start, a.sectors, a.start[i], a.start[i + 1]));
+      const wait = Math.ceil(this.addressed!.store(start, a.sectors, a.start[i], a.start[i + 1]));
+      // A store the L2's write rate holds back holds the L1's data pipe, and the sub-partitions'
+      // loads and stores queue behind it (lg_throttle), as on the H100 (transpose_naive).
+      if (wait > 0 && this.program.path[pc] !== PATH_ATOMIC) this.shared?.holdUntil(start + wait);
+      latency += wait;
     } else this.global.store(now);
     return start + latency;
   }

@@ -23,4 +23,12 @@ describe("the SM's shared-memory pipe (one wavefront per cycle, a 2-deep MIO que
     expect(path.acceptAt(0, 1)).toBe(0); // another sub-partition's queue is empty
     expect(path.acceptAt(8, 0)).toBe(8);
   });
+  it("a store held back by the L2's write rate holds the pipe: the next access starts after it", () => {
+    const path = new SharedMemoryPath({ wavefrontCycles: 1, queueDepth: 2 }, 4);
+    expect(path.access(0, 0, 1)).toBe(0);
+    path.holdUntil(50);
+    expect(path.access(10, 1, 1)).toBe(50);
+    path.holdUntil(20); // an earlier hold changes nothing
+    expect(path.access(10, 2, 1)).toBe(51);
+  });
 });

@@ -35,6 +35,14 @@ export class SharedMemoryPath {
   }
 
   /**
+   * Back-pressure: the pipe takes nothing new before `cycle` (a store the L2's write rate holds
+   * keeps its data in the L1, and the accesses behind it wait).
+   */
+  holdUntil(cycle: number): void {
+    if (cycle > this.pipeFreeAt) this.pipeFreeAt = cycle;
+  }
+
+  /**
    * An access of `wavefronts` wavefronts (1 for 32 words without bank conflicts) issued at
    * `now` by `smsp`: returns the cycle the pipe starts on it.
    */

@@ -15,13 +15,8 @@ set -u
 cd "$(dirname "$0")"
 O=${1:-${OUT:-/tmp/memory_capture}}
 B=/tmp/memory_bin
-mkdir -p "$O" "$B"
-NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
-CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
-nvcc --version | tail -2 > "$O/versions.txt"; "$NCU" --version | tail -1 >> "$O/versions.txt"
-nvidia-smi --query-gpu=name,driver_version --format=csv >> "$O/versions.txt"
-nvcc -arch=sm_90 -O3 -o "$B/kernels" kernels.cu 2> "$O/nvcc.txt" || { cat "$O/nvcc.txt"; exit 1; }
-"$CUOBJDUMP" -sass "$B/kernels" > "$O/kernels.sass"
+# The tools, their versions, this folder's kernels.cu built and its listing (validation/exec's build).
+. ../exec/build.sh
 "$CUOBJDUMP" -res-usage "$B/kernels" > "$O/res-usage.txt"
 . ../sass/metrics.sh
 M="$M,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,launch__shared_mem_config_size,launch__shared_mem_per_block_static,launch__shared_mem_per_block_dynamic,launch__occupancy_limit_shared_mem,launch__waves_per_multiprocessor,sm__warps_active.avg.per_cycle_active,lts__t_sector_op_write_hit_rate.pct"

@@ -5,14 +5,12 @@
 #
 #   bash validation/memory/wavefronts.sh [out_dir]   (default: $OUT, else /tmp/memory_wavefronts)
 #
-# Writes wavefronts.csv (ncu raw page) and manifest.txt.
+# Writes wavefronts.csv (ncu raw page), manifest.txt, and what validation/exec/build.sh writes.
 set -u
 cd "$(dirname "$0")"
 O=${1:-${OUT:-/tmp/memory_wavefronts}}
 B=/tmp/memory_bin
-mkdir -p "$O" "$B"
-NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
-nvcc -arch=sm_90 -O3 -o "$B/kernels" kernels.cu 2> "$O/nvcc.txt" || { cat "$O/nvcc.txt"; exit 1; }
+. ../exec/build.sh
 M="l1tex__data_pipe_lsu_wavefronts.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed,l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__lsuin_requests.sum,l1tex__lsuin_requests.avg.pct_of_peak_sustained_elapsed,l1tex__throughput.avg.pct_of_peak_sustained_active,lts__t_sectors_op_write.sum,lts__t_requests_op_write.sum,lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__cycles_active.avg,smsp__warps_issue_stalled_lg_throttle.sum,smsp__issue_active.sum"
 "$B/kernels" | grep MANIFEST > "$O/manifest.txt"
 timeout 280 "$NCU" --metrics "$M" --cache-control all --replay-mode kernel -f -o "$B/wf" "$B/kernels" > /dev/null 2> "$O/ncu_stderr.txt"

@@ -351,9 +351,13 @@ function constWord(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters,
   return byte >>> 2;
 }
 
-const SPECIAL_KNOWN = /^(SR_TID|SR_CTAID|SR_NTID|SR_NCTAID|SR_LANEID|SR_EQMASK|SR_LTMASK|SR_LEMASK|SR_GTMASK|SR_GEMASK|SRZ)/;
+const SPECIAL_KNOWN = /^(SR_TID|SR_CTAID|SR_NTID|SR_NCTAID|SR_LANEID|SR_EQMASK|SR_LTMASK|SR_LEMASK|SR_GTMASK|SR_GEMASK|SR_CgaCtaId|SRZ)/;
 
-/** Special registers: the thread's and block's place, lane masks; clocks and SM ids are unknown (0). */
+/**
+ * Special registers: the thread's and block's place, lane masks; the block's place in its
+ * cluster (SR_CgaCtaId), 0 since launches here have no clusters, which makes sm_90's shared
+ * window base (ULEA UR4, SR_CgaCtaId, 0x400, 0x18) known; clocks and SM ids are unknown (0).
+ */
 function special(name: string, lane: number, ctx: ExecContext): number {
   const { launch } = ctx;
   const axis = name.endsWith(".Y") ? 1 : name.endsWith(".Z") ? 2 : 0;

@@ -1,3 +1,4 @@
+import { accessWavefronts } from "../sass/bank-conflicts.js";
 import { coalesce } from "../sm/memory/coalescer.js";
 import type { Decoded, ExecContext } from "./execute.js";
 import { RZ, URZ } from "./operands.js";
@@ -79,6 +80,28 @@ export function accessSectors(d: Decoded, regs: WarpRegisters, lanes: number, ct
   }
   if (!laneAddresses(d, regs, lanes, scratch)) return -1;
   return coalesce(scratch, lanes, width, sectors);
+}
+
+/**
+ * The wavefronts a shared-memory access (LDS, STS, LDSM) takes, from its lanes' real addresses
+ * (`[R5+UR4+0x10]`, 32-bit) and the H100's measured rule (sass/bank-conflicts.ts); undefined
+ * for another instruction or addresses the executor does not know. Inactive lanes take the
+ * first active lane's address (they add no word of their own).
+ */
+export function sharedAccessWavefronts(d: Decoded, regs: WarpRegisters, lanes: number): number | undefined {
+  if (d.ins.opcode !== "LDS" && d.ins.opcode !== "STS" && d.ins.opcode !== "LDSM") return undefined;
+  const mem = d.ops.find((o) => o.kind === "mem");
+  if (mem?.kind !== "mem" || lanes === 0) return undefined;
+  if (mem.ureg !== URZ && !regs.isUniformKnown(mem.ureg)) return undefined;
+  const base = (mem.ureg === URZ ? 0 : regs.getUniform(mem.ureg)) + mem.offset;
+  const addresses = new Int32Array(LANES);
+  const first = firstLane(lanes);
+  for (let l = 0; l < LANES; l++) {
+    const lane = ((lanes >>> l) & 1) === 1 ? l : first;
+    if (mem.reg !== RZ && !regs.isKnown(mem.reg, lane)) return undefined;
+    addresses[l] = base + (mem.reg === RZ ? 0 : regs.get(mem.reg, lane));
+  }
+  return accessWavefronts(d.ins, addresses);
 }
 
 function firstLane(lanes: number): number {

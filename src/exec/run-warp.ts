@@ -1,7 +1,7 @@
 import type { SassKernel } from "../sass/read-sass.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
-import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_UNKNOWN } from "../sm/warp-paths.js";
-import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand } from "./lane-addresses.js";
+import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_SHARED, ACCESS_UNKNOWN } from "../sm/warp-paths.js";
+import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
@@ -53,6 +53,8 @@ export interface WarpAccesses {
   readonly kind: Uint8Array;
   readonly start: Int32Array;
   readonly sectors: Float64Array;
+  /** Shared-memory accesses (ACCESS_SHARED): their wavefronts from their lanes' addresses; else 0. */
+  readonly wavefronts: Uint16Array;
 }
 
 /** A global access outside every buffer: which instruction, lane and address. */
@@ -184,6 +186,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     const global = GLOBAL_ACCESSES.has(op);
     if (outOfBounds === undefined && ctx.launch.buffers !== undefined && global) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
     if (access !== undefined && (global || LOCAL_ACCESSES.has(op))) access.add(instructions, pc, d, regs, lanes, ctx);
+    else if (access !== undefined) access.addShared(instructions, pc, d, regs, lanes);
     execute(d, regs, lanes, ctx);
     pc++;
   }
@@ -218,6 +221,7 @@ class AccessRecorder {
   private readonly kind: number[] = [];
   private readonly start: number[] = [0];
   private readonly sectors: number[] = [];
+  private readonly wavefronts: number[] = [];
   private readonly scratch = new Float64Array(LANES);
   private readonly touched = new Float64Array(2 * LANES);
 
@@ -228,9 +232,21 @@ class AccessRecorder {
     this.kind.push(n < 0 ? ACCESS_UNKNOWN : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
     for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
     this.start.push(this.sectors.length);
+    this.wavefronts.push(0);
+  }
+
+  /** A shared-memory access whose lanes' addresses are known: its wavefronts (else nothing is recorded). */
+  addShared(issue: number, instruction: number, d: Decoded, regs: WarpRegisters, lanes: number): void {
+    const n = sharedAccessWavefronts(d, regs, lanes);
+    if (n === undefined) return;
+    this.at.push(issue);
+    this.instruction.push(instruction);
+    this.kind.push(ACCESS_SHARED);
+    this.start.push(this.sectors.length);
+    this.wavefronts.push(Math.min(n, 65535));
   }
 
   done(): WarpAccesses {
-    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors) };
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors), wavefronts: Uint16Array.from(this.wavefronts) };
   }
 }

@@ -51,6 +51,8 @@ export class Program {
    * SASS program, as many as its lanes' addresses take (derived from the listing).
    */
   readonly wavefronts: Uint8Array;
+  /** 1 where the program gives the access's bank conflict by hand (`conflicts`): it overrides what execution finds. */
+  readonly conflictsDeclared: Uint8Array;
   /** ASYNC_COPY for LDGSTS, ASYNC_COMMIT for LDGDEPBAR, 0 otherwise (OpcodeInfo.asyncCopy). */
   readonly asyncCopy: Uint8Array;
   /** Index into `loadLatencies` of a global load with its own latency distribution, or -1. */
@@ -133,6 +135,7 @@ export class Program {
     this.asyncCopy = new Uint8Array(n);
     this.loadModel = new Int16Array(n).fill(-1);
     this.wavefronts = new Uint8Array(n);
+    this.conflictsDeclared = new Uint8Array(n);
     this.waitStart = new Int32Array(n);
     this.waitCount = new Uint16Array(n);
     this.writeStart = new Int32Array(n);
@@ -184,6 +187,7 @@ export class Program {
       this.path[pc] = d.sharedPath || sharedWrite ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
       const conflicts = parsed.conflicts.get(pc);
+      this.conflictsDeclared[pc] = conflicts === undefined ? 0 : 1;
       this.wavefronts[pc] = Math.min(255, conflicts === undefined ? (parsed.wavefronts.get(pc) ?? accessWords(modifiers)) : accessWords(modifiers) * conflicts);
       this.stallCycles[pc] = parsed.stall[pc] > 0 ? parsed.stall[pc] : 1;
       this.line[pc] = parsed.line[pc];

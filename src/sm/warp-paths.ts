@@ -25,6 +25,8 @@ export interface WarpPath {
 export const ACCESS_UNKNOWN = 0;
 export const ACCESS_CACHED = 1;
 export const ACCESS_BYPASS_L1 = 2;
+/** A shared-memory access: its wavefronts from its lanes' addresses, no sectors. */
+export const ACCESS_SHARED = 3;
 
 export interface PathAccesses {
   readonly at: Float64Array;
@@ -32,6 +34,8 @@ export interface PathAccesses {
   readonly kind: Uint8Array;
   readonly start: Int32Array;
   readonly sectors: Float64Array;
+  /** For ACCESS_SHARED: the wavefronts it takes in the shared-memory pipe; else 0. */
+  readonly wavefronts: Uint16Array;
 }
 
 /** Where paths come from: warp `warpInBlock` of the SM's `block`-th block (0-based, in admission order). */

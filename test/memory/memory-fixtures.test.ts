@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { estimateL2Sharing, neighboursOf } from "../../src/exec/l2-sharing.js";
 import { planExecution } from "../../src/exec/run-from-args.js";
-import { executableKernel } from "../../src/exec/run-warp.js";
+import { executableKernel, runWarp } from "../../src/exec/run-warp.js";
+import { ACCESS_SHARED } from "../../src/sm/warp-paths.js";
 import { simulate } from "../../src/run/simulate.js";
 import { readSass } from "../../src/sass/read-sass.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
@@ -83,5 +84,24 @@ describe("the GPU's SMs when the grid does not divide by them", () => {
   });
   it("a grid of 528 blocks (4 per SM) has no spread", () => {
     expect(run("copy_f4", [528], [256], "ptr:64MiB,ptr:64MiB,i32:2097152").gpu).toBeUndefined();
+  });
+});
+
+describe("shared-memory wavefronts from the lanes' real addresses", () => {
+  if (!listing.ok) throw new Error("kernels.sass did not read");
+  const wavefrontsOf = (kernel: string) => {
+    const k = listing.kernels.find((x) => x.name === kernel)!;
+    const { launch } = planExecution(k, { grid: [64, 64], block: [32, 8], args: "ptr:16MiB,ptr:16MiB,i32:2048", sm: 0, arch: "sm_90" }, LISTING);
+    const run = runWarp(executableKernel(k), { launch, block: 0, warpInBlock: 0 }, 256, 1_000_000, true);
+    const a = run.path!.accesses;
+    const out: [string, number][] = [];
+    for (let i = 0; i < a.at.length; i++) if (a.kind[i] === ACCESS_SHARED) out.push([k.instructions[a.instruction[i]].opcode, a.wavefronts[i]]);
+    return out;
+  };
+  it("transpose_smem: the STS row of a 32 x 32 tile is conflict-free; the column read is 32-way (every lane in one bank)", () => {
+    expect(wavefrontsOf("transpose_smem")).toEqual([...Array(4).fill(["STS", 1]), ...Array(4).fill(["LDS", 32])]);
+  });
+  it("transpose_pad: a 33-word row spreads the column over the 32 banks", () => {
+    expect(wavefrontsOf("transpose_pad")).toEqual([...Array(4).fill(["STS", 1]), ...Array(4).fill(["LDS", 1])]);
   });
 });

@@ -2,7 +2,7 @@ import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js"
 import { OpKind } from "../../program/opcodes.js";
 import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
 import type { SmConfig } from "../sm-config.js";
-import { ACCESS_BYPASS_L1, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_SHARED, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
 import { AddressedMemory } from "./addressed-memory.js";
 import { AtomicUnit } from "./atomic-unit.js";
 import { distinctLines } from "./coalescer.js";
@@ -66,6 +66,11 @@ export class MemoryPaths {
           const a = this.paths!.accessesOf(warp);
           return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
         }
+      } else if (path === PATH_SHARED && this.program.conflictsDeclared[pc] === 0) {
+        // LDS, STS, LDSM: the wavefronts their lanes' real addresses take, where the executor knew them.
+        const i = this.paths!.access(warp);
+        const a = i >= 0 ? this.paths!.accessesOf(warp) : undefined;
+        if (a !== undefined && a.kind[i] === ACCESS_SHARED) return this.shared!.access(now, smsp, a.wavefronts[i]);
       }
     }
     if (path === PATH_NONE) return now;

@@ -3,7 +3,7 @@
 // (uniform 400-800 cycles), no bandwidth limit. What `warpsim validate --family <same>`
 // improves on:
 //
-//   node validation/memory/baseline.mjs memory      (or sass-args, heldout-args)
+//   node validation/memory/baseline.mjs memory      (or memory-warm, sass-args, heldout-args)
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
@@ -16,6 +16,7 @@ import { simulate } from "../../dist/run/simulate.js";
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const FAMILIES = {
   memory: [here("data/summary.csv"), here("kernels.json")],
+  "memory-warm": [here("data/summary-warm.csv"), here("kernels.json")],
   "sass-args": [here("../sass/data/summary.csv"), here("../sass/kernels.json")],
   "heldout-args": [here("../sass/heldout/data/summary.csv"), here("../sass/heldout/kernels.json")],
 };

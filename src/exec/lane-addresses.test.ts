@@ -36,6 +36,12 @@ describe("lane addresses", () => {
     expect(accessWidth(ins("LDG.E.U8 R4, desc[UR6][R2.64]"))).toBe(1);
     expect(accessWidth(ins("LDG.E R4, desc[UR6][R2.64]"))).toBe(4);
   });
+  it("a local array indexed per lane (each lane its own word) takes a sector per lane", () => {
+    // Lane l's offset 4l: its word sits at 128 l + 4 l of the warp's interleaved region, one line per lane.
+    const regs = new WarpRegisters();
+    for (let l = 0; l < LANES; l++) regs.set(1, l, 4 * l, true);
+    expect(accessSectors(ins("LDL R4, [R1]"), regs, -1, ctx, new Float64Array(32), new Float64Array(64))).toBe(32);
+  });
   it("a local access of 8 bytes per lane is 256 interleaved bytes: 8 sectors", () => {
     const sectors = new Float64Array(64);
     expect(accessSectors(ins("STL.64 [R1+0x8], R4"), new WarpRegisters(), -1, ctx, new Float64Array(32), sectors)).toBe(8);

@@ -70,12 +70,17 @@ export function laneAddresses(d: Decoded, regs: WarpRegisters, lanes: number, ou
 export function accessSectors(d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext, scratch: Float64Array, sectors: Float64Array): number {
   const width = accessWidth(d);
   if (LOCAL_ACCESSES.has(d.ins.opcode)) {
+    // Each lane's own offset (an array indexed at run time gives every lane its own): the
+    // lane's word at that offset of the warp's interleaved region.
     const mem = d.ops.find((o) => o.kind === "mem");
-    if (mem?.kind !== "mem" || (mem.reg !== RZ && !regs.isKnown(mem.reg, 0))) return -1;
-    const offset = mem.offset + (mem.reg === RZ ? 0 : regs.get(mem.reg, firstLane(lanes)) >>> 0);
-    const warp = ctx.block * 64 + ctx.warpInBlock;
-    const base = LOCAL_BASE + warp * LOCAL_BYTES_PER_WARP + Math.floor(offset / width) * width * LANES;
-    for (let l = 0; l < LANES; l++) scratch[l] = base + l * width;
+    if (mem?.kind !== "mem") return -1;
+    const warp = LOCAL_BASE + (ctx.block * 64 + ctx.warpInBlock) * LOCAL_BYTES_PER_WARP;
+    for (let l = 0; l < LANES; l++) {
+      if (((lanes >>> l) & 1) === 0) continue;
+      if (mem.reg !== RZ && !regs.isKnown(mem.reg, l)) return -1;
+      const offset = mem.offset + (mem.reg === RZ ? 0 : regs.get(mem.reg, l) >>> 0);
+      scratch[l] = warp + Math.floor(offset / width) * width * LANES + l * width;
+    }
     return coalesce(scratch, lanes, width, sectors);
   }
   if (!laneAddresses(d, regs, lanes, scratch)) return -1;

@@ -1,6 +1,6 @@
 import type { SassKernel } from "../sass/read-sass.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
-import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_SHARED, ACCESS_UNKNOWN } from "../sm/warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 
@@ -229,7 +229,7 @@ class AccessRecorder {
     const n = accessSectors(d, regs, lanes, ctx, this.scratch, this.touched);
     this.at.push(issue);
     this.instruction.push(instruction);
-    this.kind.push(n < 0 ? ACCESS_UNKNOWN : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
+    this.kind.push(n < 0 ? ACCESS_UNKNOWN : LOCAL_ACCESSES.has(d.ins.opcode) ? ACCESS_LOCAL : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
     for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
     this.start.push(this.sectors.length);
     this.wavefronts.push(0);

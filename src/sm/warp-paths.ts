@@ -27,6 +27,8 @@ export const ACCESS_CACHED = 1;
 export const ACCESS_BYPASS_L1 = 2;
 /** A shared-memory access: its wavefronts from its lanes' addresses, no sectors. */
 export const ACCESS_SHARED = 3;
+/** A local-memory access (LDL, STL): cached like a global one, counted apart (ncu's global counters leave it out). */
+export const ACCESS_LOCAL = 4;
 
 export interface PathAccesses {
   readonly at: Float64Array;

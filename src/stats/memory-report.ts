@@ -4,7 +4,7 @@
  * it stands beside (docs/memory.md). Rates are fractions (ncu prints percent).
  */
 export interface MemoryReport {
-  /** l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum (with local loads) */
+  /** l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum (local loads apart: localLoad*) */
   readonly loadRequests: number;
   /** l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum */
   readonly loadSectors: number;
@@ -26,6 +26,10 @@ export interface MemoryReport {
   readonly dramWriteBytes: number;
   /** Accesses whose addresses depended on loaded data: timed by the declared latency instead. */
   readonly unaddressedAccesses: number;
+  /** l1tex__t_requests/sectors_pipe_lsu_mem_local_op_ld.sum and the L1 hit rate of local loads (spills). */
+  readonly localLoadRequests: number;
+  readonly localLoadSectors: number;
+  readonly l1LocalLoadHitRate: number;
 }
 
 /** The counters one run's memory model leaves (MemoryCounters). */
@@ -40,6 +44,9 @@ export interface RawMemoryCounters {
   readonly dramReadBytes: number;
   readonly dramWriteBytes: number;
   readonly unaddressed: number;
+  readonly localLoadRequests: number;
+  readonly localLoadSectors: number;
+  readonly localLoadSectorHits: number;
 }
 
 export function memoryReport(c: RawMemoryCounters): MemoryReport {
@@ -56,5 +63,8 @@ export function memoryReport(c: RawMemoryCounters): MemoryReport {
     dramReadBytes: c.dramReadBytes,
     dramWriteBytes: c.dramWriteBytes,
     unaddressedAccesses: c.unaddressed,
+    localLoadRequests: c.localLoadRequests,
+    localLoadSectors: c.localLoadSectors,
+    l1LocalLoadHitRate: per(c.localLoadSectorHits, c.localLoadSectors),
   };
 }

@@ -84,6 +84,28 @@ extern "C" __global__ void transpose_pad(const float* __restrict__ in, float* __
   for (int j = 0; j < 32; j += 8) out[(y + j) * w + x] = tile[threadIdx.x][threadIdx.y + j];
 }
 
+// 11. A histogram with global atomics: each element's bin is a hash of its index (so the
+// executor knows every address); 256 bins (every SM contends for the same lines) or 65,536.
+extern "C" __global__ void hist_atomic(unsigned* __restrict__ bins, int n, int nbins) {
+  int stride = gridDim.x * blockDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) atomicAdd(&bins[(i * 2654435761u >> 7) & (nbins - 1)], 1u);
+}
+// 12. Register spills: a per-thread array indexed at run time lives in local memory (LDL/STL).
+extern "C" __global__ void spill_local(const float* __restrict__ x, float* __restrict__ y, int n, int k) {
+  float a[32];
+#pragma unroll
+  for (int j = 0; j < 32; ++j) a[j] = j;
+  int stride = gridDim.x * blockDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+#pragma unroll 1
+    for (int j = 0; j < k; ++j) a[(i + j * 7) & 31] += x[i];
+  }
+  float s = 0.f;
+#pragma unroll
+  for (int j = 0; j < 32; ++j) s += a[j];
+  y[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
 static int launchNo = 0;
 template <typename F>
 static void manifest(const char* name, F f, dim3 g, dim3 b, int dyn, const char* args) {
@@ -103,7 +125,8 @@ int main() {
   // Padding that leaves 1, 3 and all blocks per SM the other limits allow (228 KiB per SM, 1 KiB reserved per block).
   const int pads[3] = {120 * 1024, 60 * 1024, 0};
   const void* fns[] = {(const void*)copy_f1, (const void*)copy_f2, (const void*)copy_f4, (const void*)read_f4, (const void*)sgemm_naive,
-                       (const void*)sgemm_tiled, (const void*)stencil5, (const void*)transpose_naive, (const void*)transpose_smem, (const void*)transpose_pad};
+                       (const void*)sgemm_tiled, (const void*)stencil5, (const void*)transpose_naive, (const void*)transpose_smem, (const void*)transpose_pad,
+                       (const void*)hist_atomic, (const void*)spill_local};
   for (const void* f : fns) CK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, 120 * 1024));
   char args[256];
   for (int p = 0; p < 3; ++p) {
@@ -130,6 +153,14 @@ int main() {
     transpose_naive<<<dim3(w / 32, w / 32), dim3(32, 8), dyn>>>(x, y, w); manifest("transpose_naive", transpose_naive, dim3(w / 32, w / 32), dim3(32, 8), dyn, args);
     transpose_smem<<<dim3(w / 32, w / 32), dim3(32, 8), dyn>>>(x, y, w); manifest("transpose_smem", transpose_smem, dim3(w / 32, w / 32), dim3(32, 8), dyn, args);
     transpose_pad<<<dim3(w / 32, w / 32), dim3(32, 8), dyn>>>(x, y, w); manifest("transpose_pad", transpose_pad, dim3(w / 32, w / 32), dim3(32, 8), dyn, args);
+    // Atomics into 256 and 65,536 bins, 2 Mi elements; spills over 1 Mi elements, 8 updates each.
+    int ha = 2 << 20;
+    for (int bins : {256, 65536}) {
+      snprintf(args, sizeof args, "ptr:64MiB,i32:%d,i32:%d", ha, bins);
+      hist_atomic<<<gs, 256, dyn>>>((unsigned*)z, ha, bins); manifest("hist_atomic", hist_atomic, dim3(gs), dim3(256), dyn, args);
+    }
+    snprintf(args, sizeof args, "ptr:64MiB,ptr:64MiB,i32:%d,i32:8", 1 << 20);
+    spill_local<<<gs, 256, dyn>>>(x, y, 1 << 20, 8); manifest("spill_local", spill_local, dim3(gs), dim3(256), dyn, args);
   }
   CK(cudaDeviceSynchronize());
   return 0;

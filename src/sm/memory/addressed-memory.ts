@@ -29,6 +29,10 @@ export class MemoryCounters {
   dramWriteBytes = 0;
   /** Accesses whose addresses were not known (loaded data): timed by the declared latency instead. */
   unaddressed = 0;
+  /** Local-memory loads (LDL: spills, arrays indexed at run time), apart from the global ones above. */
+  localLoadRequests = 0;
+  localLoadSectors = 0;
+  localLoadSectorHits = 0;
 }
 
 /**
@@ -75,10 +79,16 @@ export class AddressedMemory {
    * the cycle its data arrives (before the result delay). `bypassL1`: the access neither hits
    * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU).
    */
-  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false): number {
+  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false): number {
     const c = this.counters;
-    c.loadRequests++;
-    c.loadSectors += to - from;
+    const hitsBefore = c.loadSectorHits;
+    if (local) {
+      c.localLoadRequests++;
+      c.localLoadSectors += to - from;
+    } else {
+      c.loadRequests++;
+      c.loadSectors += to - from;
+    }
     let ready = now + this.l1HitCycles;
     let l2Sectors = 0;
     let dramSectors = 0;
@@ -97,6 +107,11 @@ export class AddressedMemory {
       if (at2 === L2_MISS) dramSectors++;
       else if (at2 === L2_FAR) farSectors++;
       this.servedBy[k - from] = at2 === L2_MISS ? 2 : at2 === L2_FAR ? 3 : 1;
+    }
+    if (local) {
+      // Counted apart: move this access's L1 hits from the global count to the local one.
+      c.localLoadSectorHits += c.loadSectorHits - hitsBefore;
+      c.loadSectorHits = hitsBefore;
     }
     if (l2Sectors === 0) return Math.ceil(ready);
     c.l2ReadSectors += l2Sectors;

@@ -2,7 +2,7 @@ import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js"
 import { OpKind } from "../../program/opcodes.js";
 import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
 import type { SmConfig } from "../sm-config.js";
-import { ACCESS_BYPASS_L1, ACCESS_SHARED, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
 import { AddressedMemory } from "./addressed-memory.js";
 import { AtomicUnit } from "./atomic-unit.js";
 import { distinctLines } from "./coalescer.js";
@@ -94,7 +94,7 @@ export class MemoryPaths {
       // Timed from when the data pipe takes it.
       const i = this.current;
       const a = this.paths!.accessesOf(warp);
-      return this.global.track(this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1));
+      return this.global.track(this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL));
     }
     const own = program.loadModel[pc];
     return this.global.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now);

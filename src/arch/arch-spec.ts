@@ -147,6 +147,16 @@ export interface ArchSpec {
      * sector a partial write touches counts whole); the address-driven model only. Absent: no limit.
      */
     l2WriteBytesPerCycle?: number;
+    /**
+     * Atomic operations per cycle the L2 performs on one 128-byte line, for the whole GPU
+     * (the address-driven model: line-atomics.ts). Absent: no limit beyond the atomic unit.
+     */
+    l2AtomicOpsPerLinePerCycle?: number;
+    /**
+     * SM cycles a warp-level global atomic takes in the SM's atomic unit for each line beyond
+     * its first (the address-driven model; globalAtomicCycles is the one-line cost). Absent: 0.
+     */
+    globalAtomicCyclesPerLine?: number;
     /** Global loads one SM may have in flight before new ones wait (lg_throttle). */
     maxLoadsInFlight: number;
   }>;

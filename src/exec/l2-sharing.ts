@@ -30,6 +30,8 @@ export interface L2Sharing {
 
 /** Opcodes that write global or local memory without reading it back. */
 const STORES: ReadonlySet<string> = new Set(["STG", "ST", "STL", "RED", "REDG"]);
+/** Global atomics: the blocks that share their lines contend for the L2's atomic units. */
+const ATOMICS: ReadonlySet<string> = new Set(["RED", "REDG", "ATOM", "ATOMG"]);
 
 /** Estimates already made in this process, by kernel, launch and seed (a sweep over occupancy asks again). */
 const MEMO = new Map<string, L2Sharing>();
@@ -52,8 +54,9 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // Each instruction's distinct sectors in the probe block.
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  // A kernel that reads nothing from global memory has no first reads to share: no other block need run.
-  const reads = mine.some((set, i) => set.size > 0 && !STORES.has(exe.decoded[i].ins.opcode));
+  // A kernel that reads nothing from global memory (atomics read too: their sharers contend) has
+  // nothing to share: no other block need run.
+  const reads = mine.some((set, i) => set.size > 0 && (!STORES.has(exe.decoded[i].ins.opcode) || ATOMICS.has(exe.decoded[i].ins.opcode)));
   let budget = reads ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;

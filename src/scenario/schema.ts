@@ -90,6 +90,8 @@ export const archOverrides = z
         dramContentionCycles: z.number().min(0),
         dramPeakBytesPerCycle: z.number().positive(),
         l2WriteBytesPerCycle: z.number().positive(),
+        l2AtomicOpsPerLinePerCycle: z.number().positive(),
+        globalAtomicCyclesPerLine: z.number().min(0),
         maxLoadsInFlight: count(1),
       })
       .partial()

@@ -157,6 +157,13 @@ export const sm_90: ArchSpec = {
     // transpose_naive's 4.19 M partial sectors in 111,296 (9.14); the mean, 9.4. These rows of
     // the memory family are therefore not blind for stores (docs/memory.md).
     l2WriteBytesPerCycle: 9.4,
+    // [atom] the probe's 4,096 hashed counters (128 lines, every SM adding into all of them):
+    // 181 SM cycles per warp-level RED per SM over 132 SMs, 32 lanes each: 23.3 atomic
+    // operations per cycle for the GPU, 0.18 per line.
+    l2AtomicOpsPerLinePerCycle: 0.18,
+    // [atom] the same probe: 9.4 SM cycles per warp-level RED whose 32 words are one line, 74.7
+    // when they are 32 lines (no two warps sharing any): 2.1 cycles for each line beyond the first.
+    globalAtomicCyclesPerLine: 2.1,
     // [ncu] ld_chain K = 8, F = 0, W = 64: about 43 warps per SM wait on 8 loads each while
     // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
     maxLoadsInFlight: 340,

@@ -4,6 +4,7 @@ import { L1_MISS, L1Cache } from "./l1-cache.js";
 import { L2_FAR, L2_MISS, L2View } from "./l2-view.js";
 import { LatencyModel } from "./latency-model.js";
 import { LevelPath } from "./level-path.js";
+import { LineAtomics } from "./line-atomics.js";
 
 /** What the address-driven memory model needs from the run (src/exec/ builds it from the kernel's arguments). */
 export interface AddressedMemorySetup {
@@ -49,6 +50,9 @@ export class AddressedMemory {
   private readonly l2: L2View;
   private readonly l2Path: LevelPath;
   private readonly l2WritePath: LevelPath | undefined;
+  private readonly atomicUnits: LineAtomics | undefined;
+  private readonly l2MissShare: Float64Array;
+  private readonly smCount: number;
   private readonly dramPath: LevelPath;
   private readonly l2Latency: LatencyModel;
   private readonly dramLatency: LatencyModel;
@@ -65,6 +69,9 @@ export class AddressedMemory {
     this.l2 = new L2View(setup.l2MissShare, seed);
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
     this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    this.atomicUnits = bw.l2AtomicOpsPerLinePerCycle === undefined ? undefined : new LineAtomics(bw.l2AtomicOpsPerLinePerCycle, lv.l2HitCycles);
+    this.l2MissShare = setup.l2MissShare;
+    this.smCount = arch.smCount;
     this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
     this.dramPath = new LevelPath(bw.dramBytesPerCycle, bw.dramContentionCycles, bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle, true, lv.dramCycles);
     this.l2Latency = new LatencyModel({ kind: "exponential", min: lv.l2HitCycles - lv.l2TailCycles, mean: lv.l2HitCycles }, arch, `${seed}:l2`);
@@ -132,6 +139,18 @@ export class AddressedMemory {
       if (by !== 0 && !bypassL1) this.l1.fill(sectors[k], by === 1 ? l2At : by === 3 ? farAt : dramAt);
     }
     return Math.ceil(Math.max(ready, dramSectors > 0 ? dramAt : farSectors > 0 ? farAt : l2At));
+  }
+
+  /**
+   * When the L2's atomic units take a global atomic of kernel instruction `instruction` that
+   * reaches them at `now` (line-atomics.ts), its hot lines shared among the SMs that update them
+   * (the blocks that touch its sectors, at most every SM: 1 / the instruction's miss share,
+   * l2-sharing.ts). Without the architecture's rate: `now`.
+   */
+  lineAtomics(now: number, instruction: number, sectors: Float64Array, from: number, to: number): number {
+    if (this.atomicUnits === undefined) return now;
+    const sharers = Math.min(this.smCount, 1 / Math.max(this.l2MissShare[instruction], 1 / this.smCount));
+    return Math.ceil(this.atomicUnits.access(now, instruction, sectors, from, to, sharers));
   }
 
   /**

@@ -12,10 +12,13 @@ export class AtomicUnit {
 
   constructor(private readonly cyclesPerAtomic: number) {}
 
-  /** An atomic issued at `now`: the cycle the unit takes it. */
-  access(now: number): number {
+  /**
+   * An atomic issued at `now`: the cycle the unit takes it. `extraCycles`: what its addresses
+   * add (the address-driven model: more lines than one, ArchSpec.globalAtomicCyclesPerLine).
+   */
+  access(now: number, extraCycles = 0): number {
     const start = Math.max(now, this.freeAt);
-    this.freeAt = start + this.cyclesPerAtomic;
+    this.freeAt = start + this.cyclesPerAtomic + extraCycles;
     return start;
   }
 

@@ -21,6 +21,8 @@ export class MemoryPaths {
   /** LDS/STS of every sub-partition share it (ArchSpec.sharedMemoryPath), when the architecture has one. */
   readonly shared: SharedMemoryPath | undefined;
   readonly atomics: AtomicUnit;
+  /** ArchSpec.memoryBandwidth.globalAtomicCyclesPerLine, for atomics from their addresses. */
+  private readonly atomicCyclesPerLine: number;
   private readonly stores: LatencyModel;
   /** Latency models of global loads that have their own distribution (Program.loadModel). */
   private readonly loadModels: readonly LatencyModel[];
@@ -43,6 +45,7 @@ export class MemoryPaths {
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${seed}:loads:${i}`));
     this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
+    this.atomicCyclesPerLine = arch.memoryBandwidth.globalAtomicCyclesPerLine ?? 0;
     const setup = config.paths?.memory;
     this.addressed = setup === undefined || paths === undefined ? undefined : new AddressedMemory(arch, setup, `${seed}`);
   }
@@ -66,6 +69,17 @@ export class MemoryPaths {
           const a = this.paths!.accessesOf(warp);
           return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
         }
+      } else if (path === PATH_ATOMIC) {
+        // A global atomic from its addresses: after the SM's atomic unit, its lines' atomic
+        // units at the L2, which every SM updating the same lines shares (line-atomics.ts).
+        // It reads its registers when they take it: a warp that reuses them waits (long_scoreboard).
+        this.current = this.addressedAccess(warp);
+        if (this.current < 0) return this.atomics.access(now);
+        const a = this.paths!.accessesOf(warp);
+        const from = a.start[this.current];
+        const to = a.start[this.current + 1];
+        const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
+        return this.addressed.lineAtomics(base, a.instruction[this.current], a.sectors, from, to);
       } else if (path === PATH_SHARED && this.program.conflictsDeclared[pc] === 0) {
         // LDS, STS, LDSM: the wavefronts their lanes' real addresses take, where the executor knew them.
         const i = this.paths!.access(warp);
@@ -85,10 +99,10 @@ export class MemoryPaths {
     const { program } = this;
     if (program.kind[pc] !== OpKind.loadGlobal) return start + program.latencyCycles[pc];
     if (this.addressed !== undefined && program.path[pc] === PATH_ATOMIC) {
-      const i = this.addressedAccess(warp);
+      const i = this.current;
       if (i >= 0) {
         const a = this.paths!.accessesOf(warp);
-        return this.global.track(this.addressed.atomic(now, a.sectors, a.start[i], a.start[i + 1])) + (start - now);
+        return this.global.track(this.addressed.atomic(start, a.sectors, a.start[i], a.start[i + 1]));
       }
     } else if (this.current >= 0) {
       // Timed from when the data pipe takes it.
@@ -104,7 +118,8 @@ export class MemoryPaths {
   storeDoneAt(pc: number, now: number, start: number, warp: number): number {
     if (this.program.kind[pc] !== OpKind.storeGlobal) return start + this.program.latencyCycles[pc];
     let latency = this.stores.next();
-    const i = this.addressed !== undefined && this.program.path[pc] === PATH_ATOMIC ? this.addressedAccess(warp) : this.current;
+    // A reduction (RED) is done by the L2's atomic units (start): it takes no part of the write rate.
+    const i = this.addressed !== undefined && this.program.path[pc] !== PATH_ATOMIC ? this.current : -1;
     if (i >= 0) {
       const a = this.paths!.accessesOf(warp);
       const wait = Math.ceil(this.addressed!.store(start, a.sectors, a.start[i], a.start[i + 1]));

@@ -1,6 +1,6 @@
 import type { SassKernel } from "../sass/read-sass.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
-import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN } from "../sm/warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 
@@ -41,21 +41,10 @@ export interface WarpRun {
 }
 
 /**
- * The global and local accesses of a warp's path (with `record`), in issue order: access i was
- * issue `at[i]` (1-based, as WarpPaths counts), by instruction `instruction[i]`, and touched
- * sectors `sectors[start[i]]` to `sectors[start[i + 1] - 1]`; `kind[i]` is ACCESS_UNKNOWN when its
- * addresses depend on loaded data (no sectors then), ACCESS_BYPASS_L1 for an access that skips
- * the L1 (.BYPASS, .STRONG.GPU), else ACCESS_CACHED.
+ * The accesses of a warp's path (with `record`), in issue order, in the model's form
+ * (sm/warp-paths.ts PathAccesses: issue numbers, instructions, kinds, sectors, wavefronts).
  */
-export interface WarpAccesses {
-  readonly at: Float64Array;
-  readonly instruction: Int32Array;
-  readonly kind: Uint8Array;
-  readonly start: Int32Array;
-  readonly sectors: Float64Array;
-  /** Shared-memory accesses (ACCESS_SHARED): their wavefronts from their lanes' addresses; else 0. */
-  readonly wavefronts: Uint16Array;
-}
+export type WarpAccesses = PathAccesses;
 
 /** A global access outside every buffer: which instruction, lane and address. */
 export interface OutOfBounds {

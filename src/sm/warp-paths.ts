@@ -14,9 +14,9 @@ export interface WarpPath {
   /** Issues in all (the last is the warp's exit). */
   readonly total: number;
   /**
-   * The warp's global and local accesses in issue order: access i was issue at[i] (1-based) by
-   * kernel instruction instruction[i] and touched sectors[start[i]..start[i + 1]); kind[i] says
-   * how (ACCESS_*).
+   * The warp's global, local and shared-memory accesses in issue order: access i was issue
+   * at[i] (1-based) by kernel instruction instruction[i] and touched sectors[start[i]..start[i +
+   * 1]); kind[i] says how (ACCESS_*: addresses unknown, through the L1, past it, shared, local).
    */
   readonly accesses?: PathAccesses;
 }

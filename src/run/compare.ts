@@ -1,6 +1,7 @@
 import { ConfigError } from "../errors.js";
 import type { NcuLaunch } from "../ncu/read-export.js";
 import { PRESETS } from "../arch/presets/index.js";
+import { driverSharedMemBlockLimit } from "../sm/memory/carveout.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
 import { NCU_STALL_REASONS } from "./validate.js";
@@ -54,7 +55,13 @@ const QUANTITIES: readonly Quantity[] = [
       kind: "count",
       raw: [`launch__occupancy_limit_${ncu}`, 1],
       details: [`Occupancy / Block Limit ${label}`, 1],
-      simulated: (r) => r.occupancy.theoretical.limits[(ours ?? ncu) as keyof typeof r.occupancy.theoretical.limits] ?? Infinity,
+      simulated: (r) =>
+        label === "Shared Mem"
+          ? sharedMemLimit(r)
+          : label === "Barriers"
+            ? // ncu caps each limit at the SM's block limit (32 on sm_90 for a kernel with no barrier or one).
+              Math.min(r.occupancy.theoretical.limits.barriers ?? Infinity, PRESETS[r.scenario.arch as keyof typeof PRESETS]?.maxBlocksPerSm ?? Infinity)
+            : (r.occupancy.theoretical.limits[(ours ?? ncu) as keyof typeof r.occupancy.theoretical.limits] ?? Infinity),
     }),
   ),
   // ncu's is the mean over the GPU's SMs: warpsim's too when they do not all run as many blocks.
@@ -91,6 +98,14 @@ function fromSums(launch: NcuLaunch, name: string): number | undefined {
   const stall = /^smsp__average_warps_issue_stalled_(\w+)_per_issue_active\.ratio$/.exec(name);
   if (stall) return ratio(sum(`smsp__warps_issue_stalled_${stall[1]}.sum`), sum("smsp__issue_active.sum"), 1);
   return undefined;
+}
+
+/** ncu's shared-memory block limit: at the carveout the driver picks for the launch (carveout.ts), not the largest. */
+function sharedMemLimit(r: SimulationResult): number {
+  const arch = PRESETS[r.scenario.arch as keyof typeof PRESETS];
+  const th = r.occupancy.theoretical;
+  if (arch === undefined) return th.limits.shared_memory ?? Infinity;
+  return driverSharedMemBlockLimit(arch, th.sharedMemPerBlockBytes, th.blocksPerSm);
 }
 
 /** Floors under the measurement when ordering by relative disagreement. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sm_90 } from "../../arch/presets/sm_90.js";
-import { carveoutBytes, l1CacheBytes } from "./carveout.js";
+import { carveoutBytes, driverSharedMemBlockLimit, l1CacheBytes } from "./carveout.js";
 
 // Every case is a launch of validation/memory/kernels.cu with ncu's launch__shared_mem_config_size
 // (validation/memory/data/ncu_raw.csv): shared memory per block (static + dynamic), blocks per SM.
@@ -18,5 +18,14 @@ describe("the driver's carveout on sm_90", () => {
   });
   it("leaves the rest of the 256 KiB to the L1", () => {
     expect(l1CacheBytes(sm_90, 0, 8)).toBe(256 * 1024 - 32 * 1024);
+  });
+  it.each([
+    ["no shared memory: 1 KiB reserved per block at 32 KiB", 1024, 8, 32],
+    ["sgemm_tiled: 3 KiB at 64 KiB", 3072, 8, 21],
+    ["transpose_smem: 5 KiB at 100 KiB", 5120, 8, 20],
+    ["121 KiB at 132 KiB", 123_904, 1, 1],
+  ])("ncu's shared-memory block limit, %s: %d", (_name, allocated, blocks, limit) => {
+    // validation/memory/data/ncu_raw.csv, launch__occupancy_limit_shared_mem.
+    expect(driverSharedMemBlockLimit(sm_90, allocated, blocks)).toBe(limit);
   });
 });

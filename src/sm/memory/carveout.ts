@@ -21,6 +21,17 @@ export function carveoutBytes(arch: ArchSpec, sharedPerBlockBytes: number, resid
   return configs.find((c) => c >= want) ?? configs.find((c) => c >= need) ?? configs[configs.length - 1];
 }
 
+/**
+ * The blocks shared memory allows at the carveout the driver picks, as ncu reports it
+ * (`launch__occupancy_limit_shared_mem`: 32 for 1 KiB per block at 32 KiB, 21 for 3 KiB at
+ * 64, 20 for 5 KiB at 100); the occupancy calculator's limit counts the largest carveout instead.
+ * `allocatedPerBlockBytes`: what a block takes, the driver's reserve included.
+ */
+export function driverSharedMemBlockLimit(arch: ArchSpec, allocatedPerBlockBytes: number, residentBlocks: number): number {
+  const carveout = carveoutBytes(arch, allocatedPerBlockBytes - arch.reservedSharedMemPerBlockBytes, residentBlocks);
+  return Math.min(arch.maxBlocksPerSm, Math.floor(carveout / Math.max(1, allocatedPerBlockBytes)));
+}
+
 /** The L1 data cache global accesses see for that launch, in bytes. */
 export function l1CacheBytes(arch: ArchSpec, sharedPerBlockBytes: number, residentBlocks: number): number {
   return Math.max(0, arch.l1SharedKiB * KIB - carveoutBytes(arch, sharedPerBlockBytes, residentBlocks));

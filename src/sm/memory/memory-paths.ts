@@ -58,37 +58,47 @@ export class MemoryPaths {
   start(pc: number, now: number, smsp: number, warp: number): number {
     const path = this.program.path[pc];
     if (this.addressed !== undefined) {
-      // A global load or store from its addresses: its lines pass the L1's data pipe, which
-      // LDS and STS share (validation/memory/data/wavefronts.csv: sgemm_naive keeps it 83% busy
-      // with global loads alone).
-      this.current = -1;
-      const kind = this.program.kind[pc];
-      if (path !== PATH_ATOMIC && (kind === OpKind.loadGlobal || kind === OpKind.storeGlobal)) {
-        this.current = this.addressedAccess(warp);
-        if (this.current >= 0 && this.shared !== undefined) {
-          const a = this.paths!.accessesOf(warp);
-          return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
-        }
-      } else if (path === PATH_ATOMIC) {
-        // A global atomic from its addresses: after the SM's atomic unit, its lines' atomic
-        // units at the L2, which every SM updating the same lines shares (line-atomics.ts).
-        // It reads its registers when they take it: a warp that reuses them waits (long_scoreboard).
-        this.current = this.addressedAccess(warp);
-        if (this.current < 0) return this.atomics.access(now);
-        const a = this.paths!.accessesOf(warp);
-        const from = a.start[this.current];
-        const to = a.start[this.current + 1];
-        const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
-        return this.addressed.lineAtomics(base, a.instruction[this.current], a.sectors, from, to);
-      } else if (path === PATH_SHARED && this.program.conflictsDeclared[pc] === 0) {
-        // LDS, STS, LDSM: the wavefronts their lanes' real addresses take, where the executor knew them.
-        const i = this.paths!.access(warp);
-        const a = i >= 0 ? this.paths!.accessesOf(warp) : undefined;
-        if (a !== undefined && a.kind[i] === ACCESS_SHARED) return this.shared!.access(now, smsp, a.wavefronts[i]);
-      }
+      const taken = this.startFromAddresses(pc, path, now, smsp, warp);
+      if (taken >= 0) return taken;
     }
     if (path === PATH_NONE) return now;
     return path === PATH_SHARED ? this.shared!.access(now, smsp, this.program.wavefronts[pc]) : this.atomics.access(now);
+  }
+
+  /**
+   * start() for an access the address-driven model times (this.current: its index in the warp's
+   * accesses, for resultAt and storeDoneAt), or -1 to leave it to the declared paths.
+   */
+  private startFromAddresses(pc: number, path: number, now: number, smsp: number, warp: number): number {
+    this.current = -1;
+    const kind = this.program.kind[pc];
+    if (path !== PATH_ATOMIC && (kind === OpKind.loadGlobal || kind === OpKind.storeGlobal)) {
+      // A global load or store: its lines pass the L1's data pipe, which LDS and STS share
+      // (validation/memory/data/wavefronts.csv: sgemm_naive keeps it 83% busy with global loads alone).
+      this.current = this.addressedAccess(warp);
+      if (this.current < 0 || this.shared === undefined) return -1;
+      const a = this.paths!.accessesOf(warp);
+      return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
+    }
+    if (path === PATH_ATOMIC) {
+      // A global atomic: after the SM's atomic unit, its lines' atomic units at the L2, which
+      // every SM updating the same lines shares (line-atomics.ts). It reads its registers when
+      // they take it: a warp that reuses them waits (long_scoreboard).
+      this.current = this.addressedAccess(warp);
+      if (this.current < 0) return this.atomics.access(now);
+      const a = this.paths!.accessesOf(warp);
+      const from = a.start[this.current];
+      const to = a.start[this.current + 1];
+      const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
+      return this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to);
+    }
+    if (path === PATH_SHARED && this.program.conflictsDeclared[pc] === 0) {
+      // LDS, STS, LDSM: the wavefronts their lanes' real addresses take, where the executor knew them.
+      const i = this.paths!.access(warp);
+      const a = i >= 0 ? this.paths!.accessesOf(warp) : undefined;
+      if (a !== undefined && a.kind[i] === ACCESS_SHARED) return this.shared!.access(now, smsp, a.wavefronts[i]);
+    }
+    return -1;
   }
 
   /**

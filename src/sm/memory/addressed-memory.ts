@@ -1,3 +1,4 @@
+import type { RawMemoryCounters } from "../../stats/memory-report.js";
 import type { ArchSpec } from "../../arch/arch-spec.js";
 import { SECTOR_BYTES } from "./coalescer.js";
 import { L1_MISS, L1Cache } from "./l1-cache.js";
@@ -17,7 +18,7 @@ export interface AddressedMemorySetup {
 }
 
 /** What the accesses did, in ncu's terms (docs/memory.md maps each to its metric). */
-export class MemoryCounters {
+export class MemoryCounters implements RawMemoryCounters {
   loadRequests = 0;
   loadSectors = 0;
   loadSectorHits = 0;

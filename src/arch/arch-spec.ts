@@ -160,6 +160,21 @@ export interface ArchSpec {
     /** Global loads one SM may have in flight before new ones wait (lg_throttle). */
     maxLoadsInFlight: number;
   }>;
+  /**
+   * Hopper's asynchronous units (docs/async.md): the warpgroup MMA (HGMMA) on each
+   * sub-partition's tensor core, and the TMA / bulk copies into shared memory. Absent: HGMMA
+   * times as a synchronous MMA and copies as plain loads.
+   */
+  readonly asyncUnits?: Readonly<{
+    /** Cycles one warp's share of an m64nNk HGMMA holds its sub-partition's tensor core, per unit of N. */
+    hgmmaCyclesPerN: number;
+    /** Cycles from the tensor core starting an HGMMA to its accumulators being readable, beyond the cycles it holds the core. */
+    hgmmaLatencyCycles: number;
+    /** Cycles a TMA or bulk copy takes beyond a plain load of the same sectors (the copy engine, the shared-memory write, the mbarrier's update). */
+    copyOverheadCycles: number;
+    /** L2 bytes per SM cycle copies draw when every SM streams them (the plain loads' l2BytesPerCycle is the LSU's limit, not the L2's). */
+    copyL2BytesPerCycle: number;
+  }>;
   readonly branch: Readonly<{
     /** Cycles after the branch's own latency (opcodes.BRA) before the target is known (branch_resolving). */
     resolveCycles: number;

@@ -1,7 +1,7 @@
 import type { SassInstruction } from "../sass/read-sass.js";
 import * as alu from "./alu.js";
 import { type Launch, blockIndex, threadIndex } from "./launch.js";
-import { type Operand, PT, RZ, parseOperand } from "./operands.js";
+import { type Operand, PT, RZ, URZ, parseOperand } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
@@ -665,13 +665,32 @@ function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: nu
       if (f.M64 && ops[1].kind === "const") regs.setUniform(dst + 1, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
       return;
     case "UIADD3": {
+      // UIADD3 d, [carry-out UP, [UP],] a, b, c [, carry-in UP, UP] (.X), as IADD3: a 64-bit add's low half sets the carry its high half reads.
       let o = 1;
       while (ops[o]?.kind === "pred") o++;
-      alu.iadd3(v(o), v(o + 1), v(o + 2), f.X && ops[o + 3] !== undefined ? v(o + 3) : 0, pair);
-      return void put(pair[0], k(o, o + 1, o + 2));
+      const carryIn = f.X ? (ops[o + 3] !== undefined ? v(o + 3) : 0) + (ops[o + 4] !== undefined ? v(o + 4) : 0) : 0;
+      alu.iadd3(v(o), v(o + 1), v(o + 2), carryIn, pair);
+      const known = k(o, o + 1, o + 2, ...(f.X ? [o + 3, o + 4] : []));
+      put(pair[0], known);
+      for (let c = 1; c < o; c++) {
+        const out = ops[c];
+        if (out.kind === "pred") regs.setUniformPred(out.index, pair[1] >= c, known);
+      }
+      return;
     }
-    case "UIMAD":
-      return void put(alu.imad(v(1), v(2), v(3)), k(1, 2, 3));
+    case "UIMAD": {
+      // .WIDE: a 64-bit result in UR d:d+1, c a pair (the integer division's UIMAD.WIDE.U32 takes the quotient from the high half); .HI: the high half.
+      if (!f.WIDE && !f.HI) return void put(alu.imad(v(1), v(2), v(3)), k(1, 2, 3));
+      const c = ops[3];
+      const cHi = c?.kind === "ureg" && c.index !== URZ ? regs.getUniform(c.index + 1) : 0;
+      const known = k(1, 2, 3) && (c?.kind !== "ureg" || c.index === URZ || regs.isUniformKnown(c.index + 1));
+      const signed = !(f.U32 || f.U64);
+      if (f.HI) return void put(alu.imadHi(v(1), v(2), v(3), cHi, signed), known);
+      alu.imadWide(v(1), v(2), v(3), cHi, signed, pair);
+      put(pair[0], known);
+      if (dst >= 0 && dst + 1 < URZ) regs.setUniform(dst + 1, pair[1], known);
+      return;
+    }
     case "ULEA":
       return void put(f.HI ? alu.leaHi(v(1), v(2), v(3), v(4)) : alu.lea(v(1), v(2), v(3)), k(1, 2, 3, 4));
     case "ULOP3": {

@@ -1,6 +1,7 @@
 import { ConfigError } from "../errors.js";
 import { reachable } from "../sass/control-flow.js";
 import type { SassKernel } from "../sass/read-sass.js";
+import type { PathSyncs } from "../sm/async/sync-ops.js";
 import type { Launch } from "./launch.js";
 import { outOfBoundsError } from "./run-from-args.js";
 import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
@@ -13,6 +14,7 @@ export interface ExecutedPath {
   readonly jumpTo: Int32Array;
   readonly total: number;
   readonly accesses: WarpAccesses;
+  readonly syncs?: PathSyncs;
 }
 
 /** The warp budget of one path: past it, the run is an error (a loop whose exit depends on unknown data). */
@@ -64,8 +66,8 @@ export function executedPaths(
         throw new ConfigError(`${file}: kernel ${kernel.name}: warp ${warpInBlock} of block ${grid} did not finish within ${MAX_PATH_INSTRUCTIONS} instructions (a loop whose exit depends on data loaded from memory?); give --trip for it instead of --args.`);
       }
       if (run.outOfBounds !== undefined) throw outOfBoundsError(kernel, launch, run.outOfBounds, grid, warpInBlock, file);
-      const { jumpAt, jumpTo, accesses } = run.path!;
-      return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions, accesses };
+      const { jumpAt, jumpTo, accesses, syncs } = run.path!;
+      return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions, accesses, ...(syncs !== undefined ? { syncs } : {}) };
     },
   };
 }

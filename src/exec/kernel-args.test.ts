@@ -40,4 +40,20 @@ describe("kernel arguments", () => {
       { param: 3, base: BUFFER_BASE + 2 * BUFFER_ALIGN, bytes: 1024 },
     ]);
   });
+
+  it("a tensor map in its written form is one argument (its commas inside the parentheses), with a buffer of its own", () => {
+    const gemm = demangleKernel("_Z7gemm_wsILi128ELi4ELi1EEv14CUtensorMap_stS0_Pfiii")!.params;
+    const args = parseArguments("tmap(f16, 4096x4096, box 64x64), b=tmap(f16, 4096x4096, box 64x128), 64MiB, 4096, 4096, 4096", gemm);
+    expect(args.map((a) => a.value)).toEqual([32 * 1024 * 1024, 32 * 1024 * 1024, 64 * 1024 * 1024, 4096, 4096, 4096]);
+    expect(args[1].label).toBe("b");
+    expect(args[1].tensorMap).toEqual({ elementBytes: 2, dims: [4096, 4096], box: [64, 128] });
+    // From sm_90's base 0x210 the 128-aligned maps land at 0x280 and 0x300, C at 0x380 (kernels.sass reads N at 0x38c).
+    const { bytes, buffers } = placeArguments(args, 0x210);
+    expect(bytes.length).toBe(0x394 - 0x210);
+    const view = new DataView(bytes.buffer);
+    expect(Number(view.getBigUint64(0x280 - 0x210, true))).toBe(BUFFER_BASE);
+    expect(view.getInt32(0x38c - 0x210, true)).toBe(4096);
+    expect(buffers.map((b) => b.param)).toEqual([0, 1, 2]);
+    expect(() => parseArguments("64KiB, tmap(f16, 4096x4096, box 64x128), 64MiB, 1, 1, 1", gemm)).toThrow(/argument 1: expected a tensor map written tmap/);
+  });
 });

@@ -32,9 +32,9 @@ describe("a kernel's parameters from its mangled name", () => {
     expect(k.params.map((p) => p.text)).toEqual(["int*", "int*"]);
   });
 
-  it("a TMA descriptor passed by value: 128 bytes, 64-aligned", () => {
+  it("a TMA descriptor passed by value: 128 bytes, 128-aligned", () => {
     const k = demangleKernel("_Z4gemm14CUtensorMap_stPf")!;
-    expect(k.params[0]).toMatchObject({ text: "CUtensorMap_st", bytes: 128, align: 64 });
+    expect(k.params[0]).toMatchObject({ text: "CUtensorMap_st", bytes: 128, align: 128 });
   });
 
   it("an extern \"C\" name is not mangled: no types", () => {
@@ -53,8 +53,13 @@ describe("the CUDA parameter layout", () => {
     expect(placed.map((p) => p.offset)).toEqual([0x210, 0x218, 0x220]);
   });
 
-  it("each parameter at its natural alignment: int, then a pointer padded to 8, then a 64-aligned descriptor", () => {
+  it("each parameter at its natural alignment: int, then a pointer padded to 8, then a 128-aligned descriptor", () => {
     const placed = layoutParams(demangleKernel("_Z1kiPf14CUtensorMap_st")!.params, 0x210);
-    expect(placed.map((p) => p.offset)).toEqual([0x210, 0x218, 0x240]);
+    expect(placed.map((p) => p.offset)).toEqual([0x210, 0x218, 0x280]);
+  });
+
+  it("gemm_ws(CUtensorMap, CUtensorMap, float*, int, int, int): the maps at 0x280 and 0x300, C at 0x380, N at 0x38c, K at 0x390 (validation/async/kernels.sass)", () => {
+    const placed = layoutParams(demangleKernel("_Z7gemm_wsILi128ELi4ELi1EEv14CUtensorMap_stS0_Pfiii")!.params, 0x210);
+    expect(placed.map((p) => p.offset)).toEqual([0x280, 0x300, 0x380, 0x388, 0x38c, 0x390]);
   });
 });

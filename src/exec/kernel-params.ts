@@ -54,9 +54,10 @@ const KNOWN_STRUCTS: Readonly<Record<string, { bytes: number; align: number }>> 
   double2: { bytes: 16, align: 16 },
   dim3: { bytes: 12, align: 4 },
   // cuda.h: typedef struct CUtensorMap_st { alignas(64) cuuint64_t opaque[16]; } CUtensorMap;
-  // passed as `const __grid_constant__ CUtensorMap`; the parameter space places it 64-aligned.
-  CUtensorMap_st: { bytes: 128, align: 64 },
-  CUtensorMap: { bytes: 128, align: 64 },
+  // passed as `const __grid_constant__ CUtensorMap`; the parameter space places it 128-aligned
+  // (validation/async/kernels.sass: gemm_ws's maps at c[0x0][0x280] and 0x300, probe_copy's at 0x280 after 16 bytes at 0x210).
+  CUtensorMap_st: { bytes: 128, align: 128 },
+  CUtensorMap: { bytes: 128, align: 128 },
 };
 
 const POINTER = (to: string): ParamType => ({ text: `${to}*`, kind: "pointer", bytes: 8, align: 8 });

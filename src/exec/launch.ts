@@ -24,6 +24,16 @@ export const BANK0_BYTES = 0x1400;
 /** The local-memory stack pointer warpsim writes at c[0x0][0x28] ([model]: any value serves). */
 export const LOCAL_STACK_TOP = 0xfffdc0;
 
+/**
+ * The generic address warpsim gives the parameter space at c[0x0][0x198] ([model]: any value
+ * above the buffers' serves): sm_90 kernels read it to name a __grid_constant__ parameter by
+ * address (UTMALDG [UR4] with UR4 = c[0x0][0x198] + 0x70 for the tensor map at 0x280), so the
+ * word holds this base plus the parameter base, and an address minus PARAM_WINDOW is a bank offset.
+ */
+export const PARAM_WINDOW = 0x7e0000000000;
+/** Where sm_90 keeps the parameter space's generic address in bank 0. */
+const PARAM_WINDOW_WORD = 0x198;
+
 /** A launch's constant bank 0: its shapes, the fixed words, and the parameter bytes at their offsets. */
 export function launchBank(grid: Dim3, block: Dim3, params: Uint8Array, paramBase: number): Int32Array {
   const bytes = new Uint8Array(BANK0_BYTES);
@@ -31,6 +41,7 @@ export function launchBank(grid: Dim3, block: Dim3, params: Uint8Array, paramBas
   block.forEach((n, i) => view.setInt32(4 * i, n, true));
   grid.forEach((n, i) => view.setInt32(0xc + 4 * i, n, true));
   view.setInt32(0x28, LOCAL_STACK_TOP, true);
+  view.setBigUint64(PARAM_WINDOW_WORD, BigInt(PARAM_WINDOW + paramBase), true);
   bytes.set(params, paramBase);
   return new Int32Array(bytes.buffer);
 }

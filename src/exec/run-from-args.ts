@@ -1,7 +1,7 @@
 import { PRESETS } from "../arch/presets/index.js";
 import { ConfigError } from "../errors.js";
 import type { SassKernel } from "../sass/read-sass.js";
-import { BadArgument, parseArguments, placeArguments } from "./kernel-args.js";
+import { BadArgument, parseArguments, placeArguments, splitTopLevel } from "./kernel-args.js";
 import { demangleKernel, UnreadableName } from "./kernel-params.js";
 import { blocksOfSm, type KernelProfile, profileKernel } from "./kernel-profile.js";
 import type { OutOfBounds } from "./run-warp.js";
@@ -56,14 +56,14 @@ export function planExecution(kernel: SassKernel, opts: RunFromArgsOptions, file
   }
   let placed;
   try {
-    placed = placeArguments(parseArguments(opts.args, types));
+    placed = placeArguments(parseArguments(opts.args, types), base);
   } catch (e) {
     if (!(e instanceof BadArgument)) throw e;
     throw new ConfigError(`${where}: --args ${e.message}.`);
   }
   const read = lastParamRead(kernel, base);
   if (read !== undefined && read.end > base + placed.bytes.length) {
-    const given = opts.args.trim() === "" ? 0 : opts.args.split(",").length;
+    const given = opts.args.trim() === "" ? 0 : splitTopLevel(opts.args).length;
     throw new ConfigError(`${where}: the kernel reads c[0x0][0x${read.offset.toString(16)}] (parameter bytes ${read.offset - base}..${read.end - base - 1}), past the ${placed.bytes.length} bytes its ${given} arguments fill: is an argument missing?`);
   }
   const grid = dim3(opts.grid);

@@ -1,5 +1,7 @@
 import type { SassKernel } from "../sass/read-sass.js";
+import { ASYNC_OPCODES, SyncRecorder, executeAsync } from "./async-ops.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
+import type { PathSyncs } from "../sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
@@ -35,7 +37,7 @@ export interface WarpRun {
    * one before (a branch taken, a group resumed) as its issue number (0-based) and the
    * instruction's index; every other issue is the next instruction.
    */
-  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array; readonly accesses: WarpAccesses };
+  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array; readonly accesses: WarpAccesses; readonly syncs?: PathSyncs };
   /** The first global access outside every buffer of the launch (Launch.buffers), if any. */
   readonly outOfBounds?: OutOfBounds;
 }
@@ -89,6 +91,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
   let lastPc = -1;
   let outOfBounds: OutOfBounds | undefined;
   const access = record ? new AccessRecorder() : undefined;
+  const syncs = record ? new SyncRecorder() : undefined;
   const next = (): boolean => {
     // Resume a barrier whose lanes have all arrived (exits count), else the next waiting group.
     for (let b = 0; b < 16; b++) {
@@ -126,6 +129,8 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     if (op === "BRA") {
       const target = d.ins.target === undefined ? undefined : indexOf.get(d.ins.target);
       let taken = d.mods.has("DIV") ? (mask !== (live & ~exited) ? lanes : 0) : lanes;
+      // BRA.U.ANY (the compiler's ELECT loop around a TMA copy): every lane goes when any lane's guard holds.
+      if (d.mods.has("ANY")) taken = lanes !== 0 ? mask : 0;
       if (target === undefined) taken = 0;
       if (target === pc && d.ins.guard === undefined) {
         // The compiler's trap after the last EXIT: a path that reaches it ends there.
@@ -172,6 +177,11 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       pc++;
       continue;
     }
+    if (ASYNC_OPCODES.has(op)) {
+      executeAsync(d, regs, lanes, ctx, instructions, pc, syncs, access);
+      pc++;
+      continue;
+    }
     const global = GLOBAL_ACCESSES.has(op);
     if (outOfBounds === undefined && ctx.launch.buffers !== undefined && global) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
     if (access !== undefined && (global || LOCAL_ACCESSES.has(op))) access.add(instructions, pc, d, regs, lanes, ctx);
@@ -179,7 +189,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     execute(d, regs, lanes, ctx);
     pc++;
   }
-  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done() } : undefined;
+  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done(), ...(syncs!.empty ? {} : { syncs: syncs!.done() }) } : undefined;
   return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}), ...(outOfBounds ? { outOfBounds } : {}) };
 }
 
@@ -220,6 +230,16 @@ class AccessRecorder {
     this.instruction.push(instruction);
     this.kind.push(n < 0 ? ACCESS_UNKNOWN : LOCAL_ACCESSES.has(d.ins.opcode) ? ACCESS_LOCAL : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
     for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
+    this.start.push(this.sectors.length);
+    this.wavefronts.push(0);
+  }
+
+  /** An asynchronous copy (UTMALDG, UBLKCP): the global sectors it reads, past the L1; unknown when its tensor map or source is. */
+  addCopy(issue: number, instruction: number, sectors: readonly number[] | undefined): void {
+    this.at.push(issue);
+    this.instruction.push(instruction);
+    this.kind.push(sectors === undefined ? ACCESS_UNKNOWN : ACCESS_BYPASS_L1);
+    if (sectors !== undefined) for (const s of sectors) this.sectors.push(s);
     this.start.push(this.sectors.length);
     this.wavefronts.push(0);
   }

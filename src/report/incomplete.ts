@@ -17,7 +17,7 @@ export function incompleteMessage(file: string, o: Outcome): string {
         : `cycle limit reached at cycle ${o.atCycle} (raise it with --max-cycles); the report covers those cycles`;
   const shown = o.stuckWarps
     .slice(0, WARPS_SHOWN)
-    .map((w) => `warp ${w.warpInBlock} of block ${w.block} (SMSP ${w.subpartition}) in ${w.state} at line ${w.line} "${w.instruction}"`);
+    .map((w) => `warp ${w.warpInBlock} of block ${w.block} (SMSP ${w.subpartition}) in ${w.state} at line ${w.line} "${w.instruction}"${w.waitingFor !== undefined ? ` waiting for the ${w.waitingFor}` : ""}`);
   const more = o.stuckWarps.length > shown.length ? `; and ${o.stuckWarps.length - shown.length} more` : "";
   const n = o.stuckWarps.length;
   const still = n === 1 ? "1 warp was still on the SM" : `${n} warps were still on the SM`;

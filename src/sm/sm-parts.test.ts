@@ -22,28 +22,28 @@ const config: SmConfig = {
 
 describe("an SM's parts", () => {
   it("are sized by the architecture and the launch: 64 warp slots, 4 sub-partitions, 2 resident blocks of 8 warps", () => {
-    const p = buildSmParts(config, () => {});
+    const p = buildSmParts(config, () => {}, () => {});
     expect(p.warps.capacity).toBe(64);
     expect(p.subpartitions.map((sp) => sp.index)).toEqual([0, 1, 2, 3]);
     expect([p.blocks.capacity, p.blocks.warpsPerBlock]).toEqual([2, 8]);
   });
 
   it("classify each instruction once: the FFMA plain and repeating, the LDS neither", () => {
-    const p = buildSmParts(config, () => {});
+    const p = buildSmParts(config, () => {}, () => {});
     expect(Array.from(p.simpleAt)).toEqual([1, 0, 0]);
     expect(Array.from(p.aperiodicAt)).toEqual([0, 1, 0]);
   });
 
   it("admit nothing until told: admission calls the SM's arrive for each warp launched at once", () => {
     const arrived: number[] = [];
-    const p = buildSmParts({ ...config, arch: { ...config.arch, warpLaunchIntervalCycles: 0 } }, (warp) => arrived.push(warp));
+    const p = buildSmParts({ ...config, arch: { ...config.arch, warpLaunchIntervalCycles: 0 } }, (warp) => arrived.push(warp), () => {});
     expect(arrived).toEqual([]);
     p.admission.admit(0);
     expect(arrived).toEqual([...Array(16).keys()]);
   });
 
   it("have a fast-forward only when the run may use it", () => {
-    expect(buildSmParts(config, () => {}).steady).toBeDefined();
-    expect(buildSmParts({ ...config, fastForward: false }, () => {}).steady).toBeUndefined();
+    expect(buildSmParts(config, () => {}, () => {}).steady).toBeDefined();
+    expect(buildSmParts({ ...config, fastForward: false }, () => {}, () => {}).steady).toBeUndefined();
   });
 });

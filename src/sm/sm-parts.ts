@@ -15,6 +15,7 @@ import type { SteadyState } from "./steady-state.js";
 import { createSubpartitions, type Subpartition } from "./subpartition.js";
 import { WarpPaths } from "./warp-paths.js";
 import { WarpTable } from "./warp-table.js";
+import { AsyncUnit } from "./async/async-unit.js";
 
 /** The units of one SM, wired together (what StreamingMultiprocessor drives). */
 export interface SmParts {
@@ -38,6 +39,8 @@ export interface SmParts {
   readonly simpleAt: Uint8Array;
   /** Each warp's own path, when the kernel was run (warp-paths.ts). */
   readonly warpPaths: WarpPaths | undefined;
+  /** Hopper's asynchronous units, when the architecture has them and the program uses them (async/async-unit.ts). */
+  readonly async: AsyncUnit | undefined;
 }
 
 /**
@@ -47,7 +50,7 @@ export interface SmParts {
  * that marks its comparison points. `arrive` is the SM's: admission calls it for a warp that
  * arrives at once.
  */
-export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: number) => void): SmParts {
+export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: number) => void, wake: (warp: number, cycle: number) => void): SmParts {
   const { arch, program } = config;
   const slots = arch.maxWarpsPerSm;
   const warps = new WarpTable(slots, program.loopSlots);
@@ -79,7 +82,10 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const units = [blocks, admission, constants, memory, active];
   const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units });
   const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady, paths: warpPaths });
+  const async = AsyncUnit.maybe({ arch, program, warps, scoreboard, accounting, events, memory, paths: warpPaths, wake });
   const aperiodicAt = aperiodicPcs(program, memory);
+  // The tensor cores' queues and the commit groups are not registered with the fast-forward: a loop with them never skips.
+  if (async !== undefined) for (let pc = 0; pc < program.length; pc++) if (async.table.kind[pc] !== 0) aperiodicAt[pc] = 1;
   const simpleAt = simplePcs(program, aperiodicAt, constants);
-  return { warps, scoreboard, accounting, blocks, events, active, memory, constants, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt, warpPaths };
+  return { warps, scoreboard, accounting, blocks, events, active, memory, constants, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt, warpPaths, async };
 }

@@ -23,6 +23,7 @@ import { stopWarps } from "./stuck-warps.js";
 import type { Subpartition } from "./subpartition.js";
 import type { WarpPaths } from "./warp-paths.js";
 import type { WarpTable } from "./warp-table.js";
+import { ASYNC_GO_ON, ASYNC_TOOK_WARP, type AsyncUnit } from "./async/async-unit.js";
 
 /**
  * One streaming multiprocessor, driven by a discrete-event loop that visits only cycles in
@@ -51,6 +52,7 @@ export class StreamingMultiprocessor {
   private readonly constants: ConstantCache;
   private readonly barriers: Barriers;
   private readonly branches: BranchUnit;
+  private readonly async: AsyncUnit | undefined;
   private readonly steady: SteadyState | undefined;
   private readonly aperiodicAt: Uint8Array;
   private readonly simpleAt: Uint8Array;
@@ -60,7 +62,7 @@ export class StreamingMultiprocessor {
 
   /** The units come from sm-parts.ts, which says what each is and how they are wired. */
   constructor(config: SmConfig) {
-    const parts = buildSmParts(config, (warp, cycle) => this.arrive(warp, cycle));
+    const parts = buildSmParts(config, (warp, cycle) => this.arrive(warp, cycle), (warp, cycle) => this.wake(warp, cycle));
     this.arch = config.arch;
     this.program = config.program;
     this.issueHooks = config.hooks.issue.length !== 0 ? config.hooks.issue : undefined;
@@ -77,6 +79,7 @@ export class StreamingMultiprocessor {
     this.constants = parts.constants;
     this.barriers = parts.barriers;
     this.branches = parts.branches;
+    this.async = parts.async;
     this.steady = parts.steady;
     this.aperiodicAt = parts.aperiodicAt;
     this.simpleAt = parts.simpleAt;
@@ -84,9 +87,7 @@ export class StreamingMultiprocessor {
   }
 
   /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
-  run(maxCycles: number): RunEnd {
-    return this.advance(maxCycles, Infinity) as RunEnd;
-  }
+  run(maxCycles: number): RunEnd { return this.advance(maxCycles, Infinity) as RunEnd; } // prettier-ignore
 
   /**
    * Runs at most `steps` visited cycles, then returns undefined (call again to go on), or the
@@ -107,6 +108,7 @@ export class StreamingMultiprocessor {
         if (kind === SmEvent.ready) this.wake(warp, now);
         else if (kind === SmEvent.exit) this.exitWarp(warp, now);
         else if (kind === SmEvent.arrive) this.arrive(warp, now);
+        else if (kind === SmEvent.copyLanded) this.async!.copyLanded(warp, now);
         else this.barriers.unbar(warp, now);
       }
       if (now >= maxCycles) {
@@ -137,17 +139,11 @@ export class StreamingMultiprocessor {
   }
 
   /** Ends a run that `advance` left unfinished (Ctrl-C): a partial outcome at the cycle reached. */
-  interrupt(): RunEnd {
-    return this.stop("interrupted", this.now);
-  }
+  interrupt(): RunEnd { return this.stop("interrupted", this.now); } // prettier-ignore
 
   /** Cycles the steady-state fast-forward skipped, and the cycle the run has reached. */
-  get skippedCycles(): number {
-    return this.steady?.skippedCycles ?? 0;
-  }
-  get cycle(): number {
-    return this.now;
-  }
+  get skippedCycles(): number { return this.steady?.skippedCycles ?? 0; } // prettier-ignore
+  get cycle(): number { return this.now; } // prettier-ignore
 
   /** Issues the instruction at the warp's pc in cycle `now` (the warp was selected). */
   private issue(warp: number, now: number, sp: Subpartition): void {
@@ -171,7 +167,10 @@ export class StreamingMultiprocessor {
     // LDS/STS and global atomics may queue for their path: their latency (and a read barrier) runs from when it takes them.
     const start = this.memory.start(pc, now, sp.index, warp);
     if (this.aperiodicAt[pc] === 1 && this.steady !== undefined) this.steady.aperiodic++;
-    switch (kind) {
+    // Hopper's asynchronous instructions (async/async-unit.ts) may time themselves or take the warp.
+    const handled = this.async === undefined ? ASYNC_GO_ON : this.async.issue(warp, pc, now, sp, start);
+    if (handled === ASYNC_TOOK_WARP) return;
+    if (handled === ASYNC_GO_ON) switch (kind) {
       case OpKind.math:
       case OpKind.mio:
       case OpKind.loadGlobal: {
@@ -283,6 +282,7 @@ export class StreamingMultiprocessor {
     sp.notifyPolicy(PolicyEvent.exit, warp);
     sp.candidates.leave(warp);
     warps.free(warp);
+    this.async?.warpLeft(warp);
     this.active.change(-1, cycle);
     this.lastCycle = cycle;
     if (this.admission.warpLeft(block, cycle)) return;
@@ -291,7 +291,7 @@ export class StreamingMultiprocessor {
 
   /** Ends the run at `cycle` with warps still on the SM: what they were doing, and their states closed there. */
   private stop(status: StopReason, cycle: number): RunEnd {
-    const stuck = stopWarps(this.program, this.warps, this.blocks, this.accounting, this.subpartitions, this.branches, cycle);
+    const stuck = stopWarps(this.program, this.warps, this.blocks, this.accounting, this.subpartitions, this.branches, cycle, this.async);
     this.active.close(cycle);
     this.lastCycle = cycle;
     return { cycle, outcome: { status, atCycle: cycle, stuckWarps: stuck } };

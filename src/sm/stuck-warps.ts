@@ -14,12 +14,13 @@ import type { WarpTable } from "./warp-table.js";
  * held back by a deferred barrier waits at the instruction it has not issued. Read before the
  * accounting is closed, so the states are the ones the warps were in.
  */
-export function stuckWarps(program: Program, warps: WarpTable, blocks: BlockTable, accounting: StateAccounting): StuckWarp[] {
+export function stuckWarps(program: Program, warps: WarpTable, blocks: BlockTable, accounting: StateAccounting, waits?: { describeWait(warp: number): string | undefined }): StuckWarp[] {
   const stuck: StuckWarp[] = [];
   for (let w = 0; w < warps.capacity; w++) {
     if (warps.isFree(w) || !accounting.isActive(w)) continue;
     const atBar = warps.pendingBarrier[w] < 0 && warps.waitingAtBarrier[w] >= 0;
     const pc = atBar ? warps.pc[w] - 1 : warps.pc[w];
+    const waitingFor = waits?.describeWait(w);
     stuck.push({
       warpSlot: w,
       block: blocks.gridIndex[warps.block[w]],
@@ -29,6 +30,7 @@ export function stuckWarps(program: Program, warps: WarpTable, blocks: BlockTabl
       line: program.line[pc] ?? 0,
       instruction: program.textAt(pc),
       state: WARP_STATE_NAMES[accounting.state[w]],
+      ...(waitingFor !== undefined ? { waitingFor } : {}),
     });
   }
   return stuck;
@@ -47,9 +49,10 @@ export function stopWarps(
   subpartitions: readonly Subpartition[],
   branches: BranchUnit,
   cycle: number,
+  waits?: { describeWait(warp: number): string | undefined },
 ): StuckWarp[] {
   for (const sp of subpartitions) sp.candidates.detachAll();
-  const stuck = stuckWarps(program, warps, blocks, accounting);
+  const stuck = stuckWarps(program, warps, blocks, accounting, waits);
   for (let w = 0; w < warps.capacity; w++) {
     if (warps.isFree(w) || !accounting.isActive(w)) continue;
     if (accounting.since[w] > cycle) branches.rewind(w, cycle);

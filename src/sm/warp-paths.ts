@@ -1,3 +1,4 @@
+import type { PathSyncs } from "./async/sync-ops.js";
 import type { AddressedMemorySetup } from "./memory/addressed-memory.js";
 
 /**
@@ -19,6 +20,8 @@ export interface WarpPath {
    * 1]); kind[i] says how (ACCESS_*: addresses unknown, through the L1, past it, shared, local).
    */
   readonly accesses?: PathAccesses;
+  /** Its mbarrier operations and asynchronous copies (async/sync-ops.ts), when it made any. */
+  readonly syncs?: PathSyncs;
 }
 
 /** PathAccesses.kind: addresses unknown (loaded data), through the L1, or past it. */
@@ -53,6 +56,7 @@ export class WarpPaths {
   private readonly issued: Float64Array;
   private readonly cursor: Int32Array;
   private readonly accessCursor: Int32Array;
+  private readonly syncCursor: Int32Array;
   /** Set by `advance`: the pc the warp goes to after its current issue. */
   readonly nextPc: Int32Array;
 
@@ -64,6 +68,7 @@ export class WarpPaths {
     this.issued = new Float64Array(warpSlots);
     this.cursor = new Int32Array(warpSlots);
     this.accessCursor = new Int32Array(warpSlots);
+    this.syncCursor = new Int32Array(warpSlots);
     this.nextPc = new Int32Array(warpSlots);
   }
 
@@ -74,6 +79,7 @@ export class WarpPaths {
     this.issued[warp] = 0;
     this.cursor[warp] = 0; // issue 0 is pc 0: a path's first jump is at issue 1 or later
     this.accessCursor[warp] = 0;
+    this.syncCursor[warp] = 0;
   }
 
   /**
@@ -91,6 +97,26 @@ export class WarpPaths {
     if (i >= a.at.length || a.at[i] !== k) return -1;
     this.accessCursor[warp] = i + 1;
     return i;
+  }
+
+  /**
+   * The mbarrier operation or copy the warp's latest issue made, as an index into
+   * syncsOf(warp), or -1 when it made none.
+   */
+  sync(warp: number): number {
+    const s = this.paths[warp]!.syncs;
+    if (s === undefined) return -1;
+    const k = this.issued[warp];
+    let i = this.syncCursor[warp];
+    while (i < s.at.length && s.at[i] < k) i++;
+    this.syncCursor[warp] = i;
+    if (i >= s.at.length || s.at[i] !== k) return -1;
+    this.syncCursor[warp] = i + 1;
+    return i;
+  }
+
+  syncsOf(warp: number): PathSyncs {
+    return this.paths[warp]!.syncs!;
   }
 
   accessesOf(warp: number): PathAccesses {

@@ -8,6 +8,8 @@ export interface StuckWarp {
   readonly line: number;
   readonly instruction: string;
   readonly state: string;
+  /** What it waits for when that is an object the report can name (an mbarrier's phase). */
+  readonly waitingFor?: string;
 }
 
 /** Why a run ended before every warp exited. */

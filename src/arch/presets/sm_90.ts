@@ -18,6 +18,9 @@ import type { ArchSpec } from "../arch-spec.js";
  * - [probe]  validation/microbench/pipe_probe.cu, run on an H100 80GB HBM3 under Nsight Compute
  *            (validation/microbench/README.md has the commands and the measured table).
  * - [model]  a modelling choice of warpsim, not a measurement (see docs/timing.md).
+ * - [peak]   NVIDIA H100 Tensor Core GPU datasheet / whitepaper: dense FP16 tensor throughput.
+ * - [async]  validation/async/ (kernels.cu, capture.sh): HGMMA and copy probes on an H100 80GB
+ *            HBM3 (clock64 cycles), and the warp-specialized GEMMs under Nsight Compute.
  */
 export const sm_90: ArchSpec = {
   name: "sm_90",
@@ -167,6 +170,27 @@ export const sm_90: ArchSpec = {
     // [ncu] ld_chain K = 8, F = 0, W = 64: about 43 warps per SM wait on 8 loads each while
     // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
     maxLoadsInFlight: 340,
+  },
+  asyncUnits: {
+    // [peak] dense f16 on the H100 SXM: 989.4 TFLOP/s at 1830 MHz over 132 SMs = 4096 flops per SM
+    // cycle, 512 multiply-adds per sub-partition: one warp's m16nNk16 share takes N / 2 cycles.
+    // [async] validation/async/data/probes.txt: four HGMMAs on one accumulator before the commit
+    // add 32.4, 64.5 and 127.6 cycles each at N = 64, 128, 256 (N / 2 within 1%).
+    hgmmaCyclesPerN: 0.5,
+    // [async] the same probes, one HGMMA per commit and wait: 87.0 and 119.0 cycles per trip at
+    // N = 64 and 128 are N / 2 + 55; warpsim's own issue of the trip's other instructions
+    // (WARPGROUP.ARRIVE, the DEPBAR, the loop) leaves 45 for the core: it runs the probe at
+    // 86.3 and 119.8 (docs/async.md has every N).
+    hgmmaLatencyCycles: 45,
+    // [async] a bulk copy of 128 bytes and its mbarrier wait take 366 cycles per trip where a
+    // chain of L2-hit loads takes 284: the copy engine, the write to shared memory and the
+    // mbarrier's update, beyond the L2 latency (warpsim's own trip, docs/async.md).
+    copyOverheadCycles: 70,
+    // [async] validation/async/data/streams.txt: every SM streaming 32 KiB bulk copies through
+    // four stages from a 16 MiB region the L2 holds draws 35.8 bytes per cycle at the 1980 MHz
+    // the probe ran at, 44.6 per cycle at the 1590 MHz of the counters (the L2's rate is fixed
+    // in time). Plain loads are held to 36.8 by the LSU's issue, not the L2 (memoryBandwidth).
+    copyL2BytesPerCycle: 44.6,
   },
   branch: {
     // [bsp] validation/microbench/branch-stall-probe (one warp, loops closed by a BRA with stall

@@ -32,7 +32,10 @@ export const BUNDLED_HELDOUT_DATA = fileURLToPath(new URL("../../../validation/s
 export const BUNDLED_MEMORY = fileURLToPath(new URL("../../../validation/memory/kernels.json", import.meta.url));
 export const BUNDLED_MEMORY_DATA = fileURLToPath(new URL("../../../validation/memory/data/summary.csv", import.meta.url));
 export const BUNDLED_MEMORY_WARM = fileURLToPath(new URL("../../../validation/memory/data/summary-warm.csv", import.meta.url));
-const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "memory-warm", "sass-args", "heldout-args"] as const;
+/** Warp-specialized TMA + HGMMA GEMMs run from their listing and arguments (validation/async), caches flushed. */
+export const BUNDLED_ASYNC = fileURLToPath(new URL("../../../validation/async/kernels.json", import.meta.url));
+export const BUNDLED_ASYNC_DATA = fileURLToPath(new URL("../../../validation/async/data/summary.csv", import.meta.url));
+const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "memory-warm", "sass-args", "heldout-args", "async"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return new Command("validate")
@@ -40,7 +43,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates), async (warp-specialized TMA + HGMMA GEMMs at 2 to 5 stages, validation/async) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -81,6 +84,9 @@ Example:
       }
       if (all || opts.family === "heldout-args") {
         runs.push({ name: "heldout-args", file: BUNDLED_HELDOUT_DATA, label: "validation/sass/heldout/data/summary.csv (held out, run from arguments, warm caches)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_HELDOUT, fromArgs: { cache: "warm" } });
+      }
+      if (all || opts.family === "async") {
+        runs.push({ name: "async", file: BUNDLED_ASYNC_DATA, label: "validation/async/data/summary.csv (warp-specialized GEMMs run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_ASYNC, fromArgs: { cache: "cold" } });
       }
       const outputs: string[] = [];
       const points: ValidationPoint[] = [];

@@ -50,6 +50,8 @@ export class AddressedMemory {
   private readonly l1: L1Cache;
   private readonly l2: L2View;
   private readonly l2Path: LevelPath;
+  /** The L2's rate for TMA and bulk copies (ArchSpec.asyncUnits), when the architecture has them. */
+  private readonly copyPath: LevelPath;
   private readonly l2WritePath: LevelPath | undefined;
   private readonly atomicUnits: LineAtomics | undefined;
   private readonly l2MissShare: Float64Array;
@@ -62,7 +64,7 @@ export class AddressedMemory {
   private readonly farExtraCycles: number;
   private readonly writeBackShare: number;
   /** Per sector of the access in hand: 0 an L1 hit, 1 the near L2, 2 DRAM, 3 the far L2. */
-  private readonly servedBy = new Uint8Array(64);
+  private servedBy = new Uint8Array(64);
 
   constructor(arch: ArchSpec, setup: AddressedMemorySetup, seed: string) {
     const { memoryLevels: lv, memoryBandwidth: bw } = arch;
@@ -70,6 +72,7 @@ export class AddressedMemory {
     this.l2 = new L2View(setup.l2MissShare, seed);
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
     this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    this.copyPath = arch.asyncUnits === undefined ? this.l2Path : new LevelPath(arch.asyncUnits.copyL2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
     this.atomicUnits = bw.l2AtomicOpsPerLinePerCycle === undefined ? undefined : new LineAtomics(bw.l2AtomicOpsPerLinePerCycle, lv.l2HitCycles);
     this.l2MissShare = setup.l2MissShare;
     this.smCount = arch.smCount;
@@ -85,9 +88,10 @@ export class AddressedMemory {
   /**
    * A load issued at `now` by kernel instruction `instruction`, touching sectors[from..to):
    * the cycle its data arrives (before the result delay). `bypassL1`: the access neither hits
-   * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU).
+   * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU). `copy`: a TMA or bulk copy, which
+   * draws on the L2 at the copies' rate.
    */
-  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false): number {
+  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false, copy = false): number {
     const c = this.counters;
     const hitsBefore = c.loadSectorHits;
     if (local) {
@@ -97,6 +101,8 @@ export class AddressedMemory {
       c.loadRequests++;
       c.loadSectors += to - from;
     }
+    // A TMA or bulk copy touches hundreds of sectors: the scratch grows to the largest access (rarely).
+    if (to - from > this.servedBy.length) this.servedBy = new Uint8Array(to - from);
     let ready = now + this.l1HitCycles;
     let l2Sectors = 0;
     let dramSectors = 0;
@@ -126,7 +132,7 @@ export class AddressedMemory {
     c.l2ReadHits += l2Sectors - dramSectors;
     // The misses travel together: one L2 latency, the L2 path's queue for their bytes, and for
     // those that miss there too DRAM's latency, queue and contention.
-    const l2Wait = this.l2Path.serve(now, l2Sectors * SECTOR_BYTES);
+    const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Sectors * SECTOR_BYTES);
     const l2At = now + this.l2Latency.next() + l2Wait;
     const farAt = l2At + this.farExtraCycles;
     let dramAt = l2At;

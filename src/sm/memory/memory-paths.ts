@@ -31,6 +31,8 @@ export class MemoryPaths {
    * (addressed-memory.ts); an access whose addresses are unknown falls back to the latency models.
    */
   readonly addressed: AddressedMemory | undefined;
+  /** Per pc, 1 for a copy that goes from L2 or DRAM straight to shared memory (TMA, bulk copies: async/async-unit.ts), past the L1's data pipe. */
+  readonly bypassDataPipe: Uint8Array;
   /** The access of the instruction in hand (start -> resultAt/storeDoneAt), or -1. */
   private current = -1;
 
@@ -46,6 +48,7 @@ export class MemoryPaths {
     this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
     this.atomicCyclesPerLine = arch.memoryBandwidth.globalAtomicCyclesPerLine ?? 0;
+    this.bypassDataPipe = new Uint8Array(program.length);
     const setup = config.paths?.memory;
     this.addressed = setup === undefined || paths === undefined ? undefined : new AddressedMemory(arch, setup, `${seed}`);
   }
@@ -77,6 +80,7 @@ export class MemoryPaths {
       // (validation/memory/data/wavefronts.csv: sgemm_naive keeps it 83% busy with global loads alone).
       this.current = this.addressedAccess(warp);
       if (this.current < 0 || this.shared === undefined) return -1;
+      if (this.bypassDataPipe[pc] === 1) return now;
       const a = this.paths!.accessesOf(warp);
       return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
     }
@@ -118,7 +122,7 @@ export class MemoryPaths {
       // Timed from when the data pipe takes it.
       const i = this.current;
       const a = this.paths!.accessesOf(warp);
-      return this.global.track(this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL));
+      return this.global.track(this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1));
     }
     const own = program.loadModel[pc];
     return this.global.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now);

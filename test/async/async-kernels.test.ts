@@ -1,0 +1,117 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseScenario, simulate } from "../../src/index.js";
+import { readSass } from "../../src/sass/read-sass.js";
+import { planExecution } from "../../src/exec/run-from-args.js";
+import { executableKernel, runWarp } from "../../src/exec/run-warp.js";
+import { SYNC_ARRIVE, SYNC_COPY, SYNC_INIT, SYNC_WAIT } from "../../src/sm/async/sync-ops.js";
+import { ACCESS_BYPASS_L1 } from "../../src/sm/warp-paths.js";
+
+const FIXTURES = new URL("../../validation/async/", import.meta.url);
+const LISTING = readFileSync(new URL("kernels.sass", FIXTURES), "utf8");
+
+/** A cuobjdump-style listing of one kernel `k` (control codes: stall 1, no barriers). */
+function listing(instructions: readonly string[]): string {
+  const lines = ["", "\tcode for sm_90", "\t\tFunction : k", '\t.headerflags\t@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"'];
+  instructions.forEach((text, i) => {
+    lines.push(`        /*${(i * 16).toString(16).padStart(4, "0")}*/                   ${text} ;      /* 0x0000000000007918 */`);
+    lines.push(`                                                  /* 0x000fe20000000000 */`);
+  });
+  lines.push("\t\t..........");
+  return lines.join("\n");
+}
+
+function run(sass: string, program: string, launch = "threadsPerBlock: 32, blocks: 1, registersPerThread: 32") {
+  const yaml = ["arch: sm_90", `launch: { ${launch} }`, `program: ${program}`].join("\n");
+  return simulate(parseScenario(yaml, "<test>", [], { readFile: () => ({ file: "k.sass", text: sass }) }), { maxCycles: 100_000 });
+}
+
+/** One warp: an mbarrier for `count` arrivals at shared 0x400, one arrival, a wait for phase 0 (its retry loop after the EXIT). */
+function mbarrierKernel(count: number): string {
+  // mbarrier.init writes (2^20 - count) << 1 in the low word (validation/async/kernels.sass).
+  const word = ((0x100000 - count) << 1).toString(16);
+  return listing([
+    "S2UR UR4, SR_CgaCtaId",
+    "UMOV UR5, 0x400",
+    "ULEA UR4, UR4, UR5, 0x18",
+    `UMOV UR6, 0x${word}`,
+    "SYNCS.EXCH.64 URZ, [UR4], UR6",
+    "SYNCS.ARRIVE.TRANS64.A1T0 RZ, [UR4], RZ",
+    "IMAD.MOV.U32 R2, RZ, RZ, RZ",
+    "SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR4], R2",
+    "@!P0 BRA 0xa0",
+    "EXIT",
+    "SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR4], R2",
+    "@!P0 BRA 0xa0",
+    "BRA 0x90",
+    "BRA 0xd0",
+  ]);
+}
+
+describe("mbarriers from a listing run from its arguments", () => {
+  it("a phase of one arrival completes with the warp's own arrive: the wait goes straight on (10 instructions, no retry)", () => {
+    const r = run(mbarrierKernel(1), "{ sass: k.sass, kernel: k, args: '', grid: [1] }");
+    expect(r.outcome.status).toBe("completed");
+    expect(r.sm.instExecuted).toBe(10);
+  });
+
+  it("a phase of two arrivals that gets one never completes: a deadlock naming the mbarrier, its phase and its arrivals", () => {
+    const r = run(mbarrierKernel(2), "{ sass: k.sass, kernel: k, args: '', grid: [1] }");
+    expect(r.outcome.status).toBe("deadlock");
+    const stuck = r.outcome.status === "deadlock" ? r.outcome.stuckWarps : [];
+    expect(stuck).toHaveLength(1);
+    expect(stuck[0].waitingFor).toBe("mbarrier at shared 0x400: phase 0, 1 of 2 arrivals, 0 transaction bytes outstanding");
+    expect(stuck[0].state).toBe("long_scoreboard");
+  });
+});
+
+describe("warpgroup MMA against the H100's probes (validation/async/data/probes.txt)", () => {
+  // One warpgroup, 256 trips of fence, HGMMA, commit, wait: cycles per trip.
+  const perTrip = (n: number, chain: number) =>
+    run(LISTING, `{ sass: k.sass, kernel: "probe_hgmma<${n}, ${chain}>", args: "8KiB, 256", grid: [1] }`, "threadsPerBlock: 128, blocks: 1, registersPerThread: 168").cycles / 256;
+
+  it("N = 256, one HGMMA per wait (not fitted; 196.7 measured): within 3%", () => {
+    expect(Math.abs(perTrip(256, 1) / 196.7 - 1)).toBeLessThan(0.03);
+  });
+
+  it("N = 128, four HGMMAs per commit (312.4 measured: each holds the tensor core N / 2 cycles): within 3%", () => {
+    expect(Math.abs(perTrip(128, 4) / 312.4 - 1)).toBeLessThan(0.03);
+  });
+});
+
+describe("the warp-specialized GEMM's warps, run functionally (gemm_ws<128, 4, 1>, K = 4096: 64 k-tiles of 64)", () => {
+  const kernel = (() => {
+    const read = readSass(LISTING, "kernels.sass");
+    if (!read.ok) throw new Error("listing");
+    return read.kernels.find((k) => k.name === "_Z7gemm_wsILi128ELi4ELi1EEv14CUtensorMap_stS0_Pfiii")!;
+  })();
+  const args = "tmap(f16, 4096x4096, box 64x64), tmap(f16, 4096x4096, box 64x128), 64MiB, 4096, 4096, 4096";
+  const plan = planExecution(kernel, { grid: [2048], block: [256], args, sm: 0, arch: "sm_90" }, "kernels.sass");
+  const exe = executableKernel(kernel);
+  const warp = (block: number, w: number) => runWarp(exe, { launch: plan.launch, block, warpInBlock: w }, 256, 1e6, true).path!;
+
+  it("the producer (warp 0): 8 mbarriers of one arrival, 64 arrivals expecting 24 KiB, 128 copies of 8 and 16 KiB, 60 waits for a free stage", () => {
+    const s = warp(0, 0).syncs!;
+    const of = (op: number) => Array.from(s.op).filter((o) => o === op).length;
+    expect([of(SYNC_INIT), of(SYNC_ARRIVE), of(SYNC_COPY), of(SYNC_WAIT)]).toEqual([8, 64, 128, 60]);
+    expect(Array.from(s.value.slice(0, 8))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    // (64 + 128) rows of 64 halves; A's box 64 x 64 x 2 B, B's 64 x 128 x 2 B.
+    expect(Array.from(s.value.slice(8, 11))).toEqual([24576, 8192, 16384]);
+  });
+
+  it("a consumer (warp 4) waits on the full stages with parity (k / 4) & 1 and releases each stage once", () => {
+    const s = warp(0, 4).syncs!;
+    const waits = Array.from(s.op).flatMap((o, i) => (o === SYNC_WAIT ? [s.value[i]] : []));
+    expect(waits).toEqual(Array.from({ length: 64 }, (_, k) => (k >> 2) & 1));
+    expect(Array.from(s.op).filter((o) => o === SYNC_ARRIVE)).toHaveLength(64);
+  });
+
+  it("block 33's first copy of A reads rows 64..127 (m0 = 33 / 32 x 64: the uniform integer division): 64 rows of 4 sectors from A + 64 x 8192 bytes", () => {
+    const a = warp(33, 0).accesses;
+    const first = Array.from(a.kind).indexOf(ACCESS_BYPASS_L1);
+    const from = a.start[first];
+    expect(a.start[first + 1] - from).toBe(256);
+    const aBase = plan.launch.buffers!.find((b) => b.param === 0)!.base;
+    expect(a.sectors[from]).toBe((aBase + 64 * 8192) / 32);
+  });
+});

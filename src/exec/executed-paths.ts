@@ -34,6 +34,8 @@ export interface AddressedMemoryOptions {
   readonly l1Bytes: number;
   /** The GPU's L2 (bytes). */
   readonly l2Bytes: number;
+  /** Blocks the GPU runs at once (SMs x resident blocks per SM): with a footprint past the L2, only they share it (l2-sharing.ts). */
+  readonly concurrentBlocks?: number;
   /** The kernel's data is in the L2 at launch where it fits (memory.cache: warm). */
   readonly warm: boolean;
   readonly seed: string;
@@ -78,7 +80,8 @@ export function executedPaths(
  * L2 cannot hold (a copy of 32 MiB into 32 MiB leaves most of its writes dirty in the 50 MB L2).
  */
 function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly number[], memory: AddressedMemoryOptions): AddressedMemorySetup {
-  const sharing = estimateL2Sharing(exe, launch, blocks[blocks.length >> 1], memory.seed, SHARING_BUDGET);
+  const window = memory.concurrentBlocks === undefined ? undefined : { blocks: memory.concurrentBlocks, l2Bytes: memory.l2Bytes };
+  const sharing = estimateL2Sharing(exe, launch, blocks[blocks.length >> 1], memory.seed, SHARING_BUDGET, window);
   const fits = sharing.footprintBytes <= memory.l2Bytes;
   const writeBackShare = fits ? 0 : 1 - memory.l2Bytes / sharing.footprintBytes;
   // Warm: what fits is there already, so no first read misses.

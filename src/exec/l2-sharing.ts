@@ -36,12 +36,25 @@ const ATOMICS: ReadonlySet<string> = new Set(["RED", "REDG", "ATOM", "ATOMG"]);
 /** Estimates already made in this process, by kernel, launch and seed (a sweep over occupancy asks again). */
 const MEMO = new Map<string, L2Sharing>();
 const MEMO_ENTRIES = 32;
+/**
+ * When the grid's data does not fit the L2, a sector stays there only while the blocks that read
+ * it run at about the same time: the blocks the GPU runs at once (`blocks`), handed out in order
+ * of their index, so a block d places away overlaps the probe for 1 - d / blocks of its life.
+ */
+export interface SharingWindow {
+  readonly blocks: number;
+  readonly l2Bytes: number;
+}
+
 /** `maxInstructions`: the warp-instructions the other blocks' runs may take in all. */
-export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number): L2Sharing {
-  const key = [exe.kernel.name, exe.kernel.instructions.length, launch.grid.join(","), launch.block.join(","), probe, seed, maxInstructions, Array.from(launch.bank0).join(",")].join("|");
+export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, window?: SharingWindow): L2Sharing {
+  const key = [exe.kernel.name, exe.kernel.instructions.length, launch.grid.join(","), launch.block.join(","), probe, seed, maxInstructions, window?.blocks, window?.l2Bytes, Array.from(launch.bank0).join(",")].join("|");
   const known = MEMO.get(key);
   if (known !== undefined) return known;
-  const sharing = estimate(exe, launch, probe, seed, maxInstructions);
+  let sharing = estimate(exe, launch, probe, seed, maxInstructions);
+  // A warp-specialized GEMM of 4096^3 reads 64 MiB, past the L2: each wave of blocks reads B
+  // anew (validation/async: DRAM reads 9 times the matrices), so sharing counts within the wave.
+  if (window !== undefined && sharing.footprintBytes > window.l2Bytes) sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes: sharing.footprintBytes };
   if (MEMO.size >= MEMO_ENTRIES) MEMO.delete(MEMO.keys().next().value as string);
   MEMO.set(key, sharing);
   return sharing;
@@ -114,6 +127,57 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
     unique += set.size * (STORES.has(exe.decoded[i].ins.opcode) ? 1 : 2 * missShare[i]);
   });
   return { missShare, footprintBytes: unique * 32 * gridBlocks, neighbours: neighbours.length, sampled };
+}
+
+/** Blocks sampled from the probe's window (the blocks that run while it does). */
+const WINDOW_SAMPLE = 128;
+
+/**
+ * The miss shares when only the blocks running at the same time as the probe share its sectors
+ * (SharingWindow): each sharer counts for the share of the probe's life it overlaps, 1 - d / w
+ * for a block d places away when w run at once; the neighbours exactly, the rest of the window
+ * from a seeded sample (without early stops: in a 1-D grid of GEMM tiles one block in 30
+ * shares a given tile).
+ */
+function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number): Omit<L2Sharing, "footprintBytes"> {
+  const count = exe.decoded.length;
+  const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  const overlap = (b: number) => Math.max(0, 1 - Math.abs(b - probe) / w);
+  const own = blockAccesses(exe, launch, probe);
+  const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+  for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
+  let budget = Math.floor(maxInstructions / Math.max(1, own.instructions));
+  const neighbours = neighboursOf(probe, launch).filter((b) => overlap(b) > 0).slice(0, budget);
+  budget -= neighbours.length;
+  const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());
+  for (const b of neighbours) {
+    const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
+    mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + overlap(b))));
+  }
+  // The window's other blocks, sampled as farGroups' are: first and last warps, scaled by coverage.
+  const warps = own.warps.length;
+  const sampleWarps = warps === 1 ? [0] : [0, warps - 1];
+  const covered: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+  for (const v of sampleWarps) forEachSector(own.warps[v], (i, s) => covered[i].add(s));
+  const scale = mine.map((set, i) => (covered[i].size === 0 ? 0 : set.size / covered[i].size));
+  const taken = new Set([probe, ...neighbours]);
+  const population: number[] = [];
+  for (let b = Math.max(0, probe - w + 1); b < Math.min(gridBlocks, probe + w); b++) if (!taken.has(b)) population.push(b);
+  const sample = pick(population, Math.min(WINDOW_SAMPLE, Math.floor((budget * warps) / sampleWarps.length)), seedrandom(`${seed}:l2-window`));
+  const hits = new Float64Array(count);
+  for (const b of sample) {
+    const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps).warps);
+    mine.forEach((set, i) => set.forEach((s) => seen.has(s) && (hits[i] += scale[i] * overlap(b))));
+  }
+  const missShare = new Float64Array(count).fill(1);
+  mine.forEach((set, i) => {
+    if (set.size === 0) return;
+    const far = sample.length === 0 ? 0 : (population.length * hits[i]) / sample.length / set.size;
+    let sum = 0;
+    set.forEach((s) => (sum += 1 / (1 + (exact[i].get(s) ?? 0) + far)));
+    missShare[i] = sum / set.size;
+  });
+  return { missShare, neighbours: neighbours.length, sampled: sample.length };
 }
 
 /** Sampled blocks that shared something, after which a group's sample stops. */

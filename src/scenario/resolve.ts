@@ -142,6 +142,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
     ? {
         l1Bytes: l1CacheBytes(arch, fields.launch.sharedMemPerBlock + (fields.launch.staticSharedMemPerBlock ?? 0), fields.launch.residentBlocks ?? occ.blocksPerSm),
         l2Bytes: arch.l2KiB * 1024,
+        concurrentBlocks: arch.smCount * (fields.launch.residentBlocks ?? occ.blocksPerSm),
         warm: fields.memory.cache === "warm",
         seed: `${fields.seed}`,
       }

@@ -4,6 +4,7 @@ import { parseScenario, simulate } from "../../src/index.js";
 import { readSass } from "../../src/sass/read-sass.js";
 import { planExecution } from "../../src/exec/run-from-args.js";
 import { executableKernel, runWarp } from "../../src/exec/run-warp.js";
+import { estimateL2Sharing } from "../../src/exec/l2-sharing.js";
 import { SYNC_ARRIVE, SYNC_COPY, SYNC_INIT, SYNC_WAIT } from "../../src/sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1 } from "../../src/sm/warp-paths.js";
 
@@ -113,5 +114,18 @@ describe("the warp-specialized GEMM's warps, run functionally (gemm_ws<128, 4, 1
     expect(a.start[first + 1] - from).toBe(256);
     const aBase = plan.launch.buffers!.find((b) => b.param === 0)!.base;
     expect(a.sectors[from]).toBe((aBase + 64 * 8192) / 32);
+  });
+
+  it("its 64 MiB of matrices do not fit the L2: a tile is shared only by the blocks running at once (132), each for the share of the probe's life it overlaps", () => {
+    // The probe, SM 0's middle block, is 1056 = tile row 33, column 0. Its row of A is read by
+    // blocks 1057..1087 (d = 1..31): 1 + sum(1 - d / 132) = 28.2, a miss share of 0.035. Its
+    // column of B by blocks d = +-32, +-64, +-96, +-128 away: 1 + 2 (0.76 + 0.52 + 0.27 + 0.03)
+    // = 4.2, a miss share of 0.24. Sampled (128 of the window's 260 blocks): within 25%.
+    const s = estimateL2Sharing(exe, plan.launch, 1056, "1", 1_500_000, { blocks: 132, l2Bytes: 50 * 2 ** 20 });
+    const copies = exe.decoded.flatMap((d, i) => (d.ins.opcode === "UTMALDG" ? [i] : []));
+    expect(s.missShare[copies[0]]).toBeGreaterThan(0.035 * 0.75);
+    expect(s.missShare[copies[0]]).toBeLessThan(0.035 * 1.25);
+    expect(s.missShare[copies[1]]).toBeGreaterThan(0.24 * 0.75);
+    expect(s.missShare[copies[1]]).toBeLessThan(0.24 * 1.25);
   });
 });

@@ -91,6 +91,12 @@ export class Program {
    */
   readonly barrierDefers: Uint8Array;
   /**
+   * 1 for a BAR that arrives without waiting (`BAR.ARV id, threads`; PTX bar.arrive: a
+   * warp-specialized kernel's producer signalling its consumers, or ping-pong consumers ordering
+   * each other): it counts toward the barrier's release, and the warp never waits for it.
+   */
+  readonly barrierArrivesOnly: Uint8Array;
+  /**
    * 1 for an instruction a pending deferred barrier holds back: memory accesses, barriers,
    * branches, EXIT. Fixed-latency math and MUFU issue past it.
    * [bar] validation/microbench/defer-probe, branch-probe: 8 FFMAs after the BAR cost nothing
@@ -151,6 +157,7 @@ export class Program {
     this.barrierId = new Int8Array(n).fill(-1);
     this.barrierWarps = new Int32Array(n);
     this.barrierDefers = new Uint8Array(n);
+    this.barrierArrivesOnly = new Uint8Array(n);
     this.waitsForBarrier = new Uint8Array(n);
     this.line = new Int32Array(n);
     this.decodeOpcodes(arch);
@@ -269,7 +276,9 @@ export class Program {
     for (const [pc, barrier] of this.parsed.barriers) {
       this.barrierId[pc] = barrier.id;
       this.barrierWarps[pc] = barrier.threads === undefined ? 0 : barrier.threads / 32;
-      this.barrierDefers[pc] = this.parsed.modifiers[pc].includes("DEFER_BLOCKING") ? 1 : 0;
+      const arrivesOnly = this.parsed.modifiers[pc].includes("ARV");
+      this.barrierDefers[pc] = arrivesOnly || this.parsed.modifiers[pc].includes("DEFER_BLOCKING") ? 1 : 0;
+      this.barrierArrivesOnly[pc] = arrivesOnly ? 1 : 0;
     }
   }
 

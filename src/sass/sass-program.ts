@@ -254,10 +254,10 @@ function controlOf(t: Translation, ins: SassInstruction, pc: number): Pick<Parse
   return {};
 }
 
-/** BAR.SYNC id[, threads]: an immediate id 0..15 and a thread count that is a multiple of 32. */
+/** BAR.SYNC or BAR.ARV id[, threads]: an immediate id 0..15 and a thread count that is a multiple of 32. */
 function barrierOf(t: Translation, ins: SassInstruction): NonNullable<ParsedInstruction["barrier"]> {
-  if (ins.modifiers[0] !== undefined && ins.modifiers[0] !== "SYNC" && ins.modifiers[0] !== "SYNCALL") {
-    fail(t, ["program", "sass"], ins.line, "BAR.SYNC (BAR.ARV, BAR.RED and named-barrier producers are not modelled)", `"${ins.text}"`);
+  if (ins.modifiers[0] !== undefined && ins.modifiers[0] !== "SYNC" && ins.modifiers[0] !== "SYNCALL" && ins.modifiers[0] !== "ARV") {
+    fail(t, ["program", "sass"], ins.line, "BAR.SYNC or BAR.ARV (BAR.RED and BAR.SCAN are not modelled)", `"${ins.text}"`);
   }
   const id = ins.operands[0] === undefined ? 0 : Number(ins.operands[0]);
   const threads = ins.operands[1] === undefined ? undefined : Number(ins.operands[1]);

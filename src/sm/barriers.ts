@@ -70,11 +70,17 @@ export class Barriers {
   /**
    * A BAR that defers blocking: the warp arrives (through the barrier unit) and goes on issuing
    * past it; the barrier holds it back only at its next instruction that waits for barriers.
+   * BAR.ARV (Program.barrierArrivesOnly) only arrives: it never holds its warp.
    */
   arriveDeferred(warp: number, now: number): void {
     const { program, warps } = this;
     const pc = warps.pc[warp];
     const id = program.barrierId[pc];
+    if (program.barrierArrivesOnly[pc] === 1) {
+      this.unit.freeAt = now + this.arch.barrier.arrivalCycles;
+      if (this.blocks.arrive(warps.block[warp], id, program.barrierWarps[pc])) this.release(warps.block[warp], id, now + 1 + this.arch.barrier.releaseCycles);
+      return;
+    }
     warps.pendingBarrier[warp] = id;
     warps.pendingReleaseAt[warp] = -1;
     this.unit.freeAt = now + this.arch.barrier.arrivalCycles;

@@ -66,6 +66,26 @@ describe("mbarriers from a listing run from its arguments", () => {
   });
 });
 
+describe("named barriers: BAR.ARV arrives without waiting (a producer signalling its consumers)", () => {
+  // Warp 0 arrives at barrier 1 (64 threads) and leaves; warp 1 waits there for it.
+  const kernel = (signal: string) =>
+    listing(["S2R R0, SR_TID.X", "ISETP.GE.AND P0, PT, R0, 0x20, PT", "@P0 BRA 0x50", signal, "EXIT", "BAR.SYNC 0x1, 0x40", "EXIT", "BRA 0x70"]);
+  const launch = "threadsPerBlock: 64, blocks: 1, registersPerThread: 32";
+
+  it("the arrival releases the waiting warp; the arriving one never waits", () => {
+    const r = run(kernel("BAR.ARV 0x1, 0x40"), "{ sass: k.sass, kernel: k, args: '', grid: [1] }", launch);
+    expect(r.outcome.status).toBe("completed");
+    expect(r.sm.instExecuted).toBe(5 + 5);
+  });
+
+  it("without it the barrier never completes: a deadlock at the BAR.SYNC", () => {
+    const r = run(kernel("NOP"), "{ sass: k.sass, kernel: k, args: '', grid: [1] }", launch);
+    expect(r.outcome.status).toBe("deadlock");
+    const stuck = r.outcome.status === "deadlock" ? r.outcome.stuckWarps : [];
+    expect(stuck.map((w) => [w.warpInBlock, w.state, w.instruction])).toEqual([[1, "barrier", "/*0050*/ BAR.SYNC 0x1, 0x40"]]);
+  });
+});
+
 describe("warpgroup MMA against the H100's probes (validation/async/data/probes.txt)", () => {
   // One warpgroup, 256 trips of fence, HGMMA, commit, wait: cycles per trip.
   const perTrip = (n: number, chain: number) =>

@@ -20,7 +20,7 @@ export function buildCli(io: CliIo, setExit: (code: number) => void): Command {
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
-  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), mergeCommand(io), reportCommand(io, setExit), explainCommand(io), compareCommand(io), occupancyCommand(io), archsCommand(io), validateCommand(io), sassCommand(io)]) {
+  for (const command of [runCommand(io, setExit), sweepCommand(io, setExit), mergeCommand(io), reportCommand(io, setExit), explainCommand(io), compareCommand(io), occupancyCommand(io, setExit), archsCommand(io), validateCommand(io), sassCommand(io)]) {
     program.addCommand(command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr }));
   }
   return program;

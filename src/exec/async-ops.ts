@@ -1,4 +1,4 @@
-import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_WAIT, type PathSyncs } from "../sm/async/sync-ops.js";
+import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_REG_ALLOC, SYNC_REG_DEALLOC, SYNC_WAIT, type PathSyncs } from "../sm/async/sync-ops.js";
 import { type Decoded, type ExecContext } from "./execute.js";
 import { PARAM_WINDOW } from "./launch.js";
 import { RZ, URZ, type Operand } from "./operands.js";
@@ -17,7 +17,9 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
  *   (docs/async.md says how many ncu counts on the fixtures).
  * - UTMALDG (TMA) and UBLKCP (bulk copy) bring bytes into shared memory and complete an
  *   mbarrier's transaction count: their bytes, their mbarrier, and the global sectors they read.
- * - USETMAXREG.TRY_ALLOC sets its predicate true (granted; the model does not hold it back).
+ * - USETMAXREG: the registers per thread a warp keeps (DEALLOC) or asks for (TRY_ALLOC, whose
+ *   predicate is set true: the model holds the warp until the block's pool has them, instead of
+ *   the compiler's retry loop).
  * - ELECT picks the first active lane (its predicate true there, false elsewhere).
  */
 export const ASYNC_OPCODES: ReadonlySet<string> = new Set(["SYNCS", "UTMALDG", "UBLKCP", "USETMAXREG", "ELECT"]);
@@ -69,8 +71,12 @@ export function executeAsync(d: Decoded, regs: WarpRegisters, lanes: number, ctx
     return;
   }
   if (op === "USETMAXREG") {
+    // USETMAXREG.TRY_ALLOC.CTAPOOL UP0, 0xa0 / USETMAXREG.DEALLOC.CTAPOOL 0x28: the count is the last operand.
     const p = d.ops[0];
-    if (p?.kind === "pred" && d.mods.has("TRY_ALLOC")) regs.setUniformPred(p.index, true, true);
+    const alloc = d.mods.has("TRY_ALLOC");
+    if (p?.kind === "pred" && alloc) regs.setUniformPred(p.index, true, true);
+    const count = valueOf(d.ops[d.ops.length - 1], regs, lane);
+    if (syncs !== undefined && count !== undefined) syncs.add(issue, alloc ? SYNC_REG_ALLOC : SYNC_REG_DEALLOC, 0, count);
     return;
   }
   if (op === "SYNCS") {

@@ -141,6 +141,7 @@ export function smConfigOf(scenario: Scenario, options: SimulateOptions = {}): S
     gridBlocks: scenario.launch.blocks,
     threadsPerBlock: scenario.launch.threadsPerBlock,
     residentBlocksLimit: scenario.residentBlocks,
+    registersPerThread: scenario.launch.registersPerThread,
     loadLatency: scenario.loadLatency,
     storeLatency: scenario.storeLatency,
     memoryLimits: scenario.memoryLimits,

@@ -27,6 +27,8 @@ export interface SmConfig {
   readonly candidateMasks?: boolean;
   /** Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts); default true. */
   readonly fastForward?: boolean;
+  /** The launch's registers per thread: each block's pool for setmaxnreg (async/register-pool.ts). */
+  readonly registersPerThread?: number;
   /** Each warp's own path, from running the kernel's arithmetic (warp-paths.ts); else declared trips and shares. */
   readonly paths?: WarpPathSource;
 }

@@ -82,7 +82,7 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const units = [blocks, admission, constants, memory, active];
   const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units });
   const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady, paths: warpPaths });
-  const async = AsyncUnit.maybe({ arch, program, warps, scoreboard, accounting, events, memory, paths: warpPaths, wake });
+  const async = AsyncUnit.maybe({ arch, program, warps, blocks, scoreboard, accounting, events, memory, paths: warpPaths, wake, ...(config.registersPerThread !== undefined ? { registersPerThread: config.registersPerThread } : {}) });
   const aperiodicAt = aperiodicPcs(program, memory);
   // The tensor cores' queues and the commit groups are not registered with the fast-forward: a loop with them never skips.
   if (async !== undefined) for (let pc = 0; pc < program.length; pc++) if (async.table.kind[pc] !== 0) aperiodicAt[pc] = 1;

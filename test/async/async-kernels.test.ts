@@ -5,7 +5,7 @@ import { readSass } from "../../src/sass/read-sass.js";
 import { planExecution } from "../../src/exec/run-from-args.js";
 import { executableKernel, runWarp } from "../../src/exec/run-warp.js";
 import { estimateL2Sharing } from "../../src/exec/l2-sharing.js";
-import { SYNC_ARRIVE, SYNC_COPY, SYNC_INIT, SYNC_WAIT } from "../../src/sm/async/sync-ops.js";
+import { SYNC_ARRIVE, SYNC_COPY, SYNC_INIT, SYNC_REG_DEALLOC, SYNC_WAIT } from "../../src/sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1 } from "../../src/sm/warp-paths.js";
 
 const FIXTURES = new URL("../../validation/async/", import.meta.url);
@@ -86,6 +86,37 @@ describe("named barriers: BAR.ARV arrives without waiting (a producer signalling
   });
 });
 
+describe("setmaxnreg: registers move through the block's pool", () => {
+  // Two warps launched at 64 registers: warp 0 keeps 24, which frees (64 - 24) x 32 = 1280;
+  // warp 1 asks for `ask` (its retry loop after the EXIT, as the compiler writes it).
+  const kernel = (ask: number) =>
+    listing([
+      "S2R R0, SR_TID.X",
+      "ISETP.GE.AND P0, PT, R0, 0x20, PT",
+      "@P0 BRA 0x50",
+      "USETMAXREG.DEALLOC.CTAPOOL 0x18",
+      "EXIT",
+      `USETMAXREG.TRY_ALLOC.CTAPOOL UP0, 0x${ask.toString(16)}`,
+      "PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0",
+      "@!P0 BRA 0x50",
+      "EXIT",
+      "BRA 0x90",
+    ]);
+  const launch = "threadsPerBlock: 64, blocks: 1, registersPerThread: 64";
+
+  it("104 needs (104 - 64) x 32 = 1280: granted once warp 0 has given them back", () => {
+    const r = run(kernel(104), "{ sass: k.sass, kernel: k, args: '', grid: [1] }", launch);
+    expect(r.outcome.status).toBe("completed");
+  });
+
+  it("112 needs 1536: never granted, a deadlock that says what the warp waits for", () => {
+    const r = run(kernel(112), "{ sass: k.sass, kernel: k, args: '', grid: [1] }", launch);
+    expect(r.outcome.status).toBe("deadlock");
+    const stuck = r.outcome.status === "deadlock" ? r.outcome.stuckWarps : [];
+    expect(stuck.map((w) => w.waitingFor)).toEqual(["setmaxnreg: 112 registers per thread (it holds 64; its block's pool has 1280 free, 1536 needed)"]);
+  });
+});
+
 describe("warpgroup MMA against the H100's probes (validation/async/data/probes.txt)", () => {
   // One warpgroup, 256 trips of fence, HGMMA, commit, wait: cycles per trip.
   const perTrip = (n: number, chain: number) =>
@@ -116,8 +147,8 @@ describe("the warp-specialized GEMM's warps, run functionally (gemm_ws<128, 4, 1
     const of = (op: number) => Array.from(s.op).filter((o) => o === op).length;
     expect([of(SYNC_INIT), of(SYNC_ARRIVE), of(SYNC_COPY), of(SYNC_WAIT)]).toEqual([8, 64, 128, 60]);
     expect(Array.from(s.value.slice(0, 8))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
-    // (64 + 128) rows of 64 halves; A's box 64 x 64 x 2 B, B's 64 x 128 x 2 B.
-    expect(Array.from(s.value.slice(8, 11))).toEqual([24576, 8192, 16384]);
+    // setmaxnreg.dec to 40; then (64 + 128) rows of 64 halves; A's box 64 x 64 x 2 B, B's 64 x 128 x 2 B.
+    expect([s.op[8], ...Array.from(s.value.slice(8, 12))]).toEqual([SYNC_REG_DEALLOC, 40, 24576, 8192, 16384]);
   });
 
   it("a consumer (warp 4) waits on the full stages with parity (k / 4) & 1 and releases each stage once", () => {

@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError } from "commander";
 import { occupancy, type LaunchResources } from "../../arch/occupancy.js";
 import { occupancyImpact } from "../../arch/occupancy-impact.js";
+import { describeSplit, registerSplit } from "../../arch/register-split.js";
+import { ExitCode } from "../../errors.js";
 import { PRESETS } from "../../arch/presets/index.js";
 import { occupancyImpactChart, writeCharts } from "../../report/charts.js";
 import { formatOccupancyCsv } from "../../report/occupancy-csv.js";
@@ -27,7 +29,14 @@ function carveout(value: string): number {
   return n;
 }
 
-export function occupancyCommand(io: CliIo): Command {
+/** "40,232,232": registers per thread of each warpgroup after setmaxnreg. */
+function counts(value: string): number[] {
+  const parts = value.split(",").map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) throw new InvalidArgumentError(`expected registers per thread for each warpgroup, comma-separated (40,232,232), found "${value}".`);
+  return parts.map(Number);
+}
+
+export function occupancyCommand(io: CliIo, setExit: (code: number) => void = () => {}): Command {
   return new Command("occupancy")
     .description("theoretical occupancy of a launch, by the rules of NVIDIA's occupancy calculator")
     .option("-a, --arch <preset>", `architecture preset (${Object.keys(PRESETS).join(", ")})`, oneOf(Object.keys(PRESETS)), "sm_90")
@@ -38,6 +47,7 @@ export function occupancyCommand(io: CliIo): Command {
     .option("--carveout <percent>", "preferred shared-memory carveout, 0..100 percent (-1: driver default)", carveout, -1)
     .option("-f, --format <format>", "output format: table, json or csv", oneOf(FORMATS), "table")
     .option("--chart <dir>", "write the three impact-of-varying views as SVG (and their Vega-Lite specs), the current launch marked")
+    .option("--setmaxnreg <counts>", "registers per thread each warpgroup ends with after setmaxnreg (producer first: 40,232,232): whether the split fits the block's registers, hangs or leaves some idle (exit code 1 when it hangs)", counts)
     .addHelpText(
       "after",
       `
@@ -47,9 +57,10 @@ driver's per-block reserve, in allocation units, against the SM's carveout), the
 and, from sm_90 on, block barriers. A launch CUDA would refuse exits with code 1.
 
 Example:
-  warpsim occupancy --arch sm_90 --threads 256 --regs 64 --smem 48K`,
+  warpsim occupancy --arch sm_90 --threads 256 --regs 64 --smem 48K
+  warpsim occupancy --threads 384 --regs 168 --smem 200K --setmaxnreg 40,232,232`,
     )
-    .action(async (opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number]; chart?: string }) => {
+    .action(async (opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number]; chart?: string; setmaxnreg?: number[] }) => {
       const arch = PRESETS[opts.arch];
       const launch: LaunchResources = {
         threadsPerBlock: opts.threads,
@@ -60,12 +71,15 @@ Example:
       };
       const result = occupancy(arch, launch);
       const impact = occupancyImpact(arch, launch);
+      const split = opts.setmaxnreg === undefined ? undefined : registerSplit(arch, opts.threads, opts.regs, opts.setmaxnreg);
+      if (split !== undefined && (split.verdict === "hangs" || split.verdict === "invalid")) setExit(ExitCode.badInput);
       if (opts.format === "json") {
-        io.stdout(JSON.stringify({ launch, ...result, impact }, null, 2) + "\n");
+        io.stdout(JSON.stringify({ launch, ...result, impact, ...(split !== undefined ? { setmaxnreg: split } : {}) }, null, 2) + "\n");
       } else if (opts.format === "csv") {
         io.stdout(formatOccupancyCsv(arch, launch, impact));
       } else {
         io.stdout(formatOccupancyTable(arch, launch, result, impact));
+        if (split !== undefined) io.stdout(`\nsetmaxnreg    ${describeSplit(split)}\n`);
       }
       if (opts.chart) {
         const max = arch.maxWarpsPerSm;

@@ -12,6 +12,8 @@ export const ASYNC_BARRIER_WAIT = 3;
 export const ASYNC_BARRIER_OP = 4;
 /** UTMALDG / UBLKCP: a copy into shared memory that completes an mbarrier's transaction. */
 export const ASYNC_COPY = 5;
+/** USETMAXREG: registers between a warp and its block's pool (setmaxnreg). */
+export const ASYNC_REGISTERS = 6;
 
 /**
  * The asynchronous instructions of a program, decoded once from their text: per pc, the kind,
@@ -50,6 +52,8 @@ export class AsyncTable {
         kind = /\.PHASECHK\b/.test(text) ? ASYNC_BARRIER_WAIT : ASYNC_BARRIER_OP;
       } else if (op === "UTMALDG" || op === "UBLKCP") {
         kind = ASYNC_COPY;
+      } else if (op === "USETMAXREG") {
+        kind = ASYNC_REGISTERS;
       }
       this.kind[pc] = kind;
       if (kind !== ASYNC_NONE) any = true;

@@ -9,9 +9,11 @@ import { SmEvent } from "../sm-events.js";
 import type { Subpartition } from "../subpartition.js";
 import type { WarpPaths } from "../warp-paths.js";
 import type { WarpTable } from "../warp-table.js";
-import { ASYNC_BARRIER_OP, ASYNC_BARRIER_WAIT, ASYNC_COPY, ASYNC_MMA, ASYNC_MMA_WAIT, AsyncTable } from "./async-table.js";
+import type { BlockTable } from "../block-table.js";
+import { ASYNC_BARRIER_OP, ASYNC_BARRIER_WAIT, ASYNC_COPY, ASYNC_MMA, ASYNC_MMA_WAIT, ASYNC_REGISTERS, AsyncTable } from "./async-table.js";
 import { MBarriers } from "./mbarriers.js";
-import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_WAIT } from "./sync-ops.js";
+import { RegisterPool } from "./register-pool.js";
+import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_REG_ALLOC, SYNC_WAIT } from "./sync-ops.js";
 import { WarpgroupMma } from "./warpgroup-mma.js";
 
 /** AsyncUnit.issue: the SM goes on as for any instruction of its kind. */
@@ -26,6 +28,7 @@ export interface AsyncUnitParts {
   readonly arch: ArchSpec;
   readonly program: Program;
   readonly warps: WarpTable;
+  readonly blocks: BlockTable;
   readonly scoreboard: Scoreboard;
   readonly accounting: StateAccounting;
   readonly events: WheelEventQueue;
@@ -33,6 +36,8 @@ export interface AsyncUnitParts {
   readonly paths: WarpPaths | undefined;
   /** The SM's wake: from `cycle` the warp wants to issue again. */
   readonly wake: (warp: number, cycle: number) => void;
+  /** The launch's registers per thread (the blocks' pools for setmaxnreg); absent: setmaxnreg is not held back. */
+  readonly registersPerThread?: number;
 }
 
 /**
@@ -46,6 +51,13 @@ export class AsyncUnit {
   readonly table: AsyncTable;
   readonly mma: WarpgroupMma;
   private readonly barriers: MBarriers | undefined;
+  private readonly registers: RegisterPool | undefined;
+  /** Per block slot: the grid block whose registers the pool holds (a new block starts an empty pool). */
+  private readonly poolBlock: Int32Array;
+  /** Per warp slot: 1 once the warp's registers are in its block's pool. */
+  private readonly inPool: Uint8Array;
+  /** The cycle of the issue in hand (a release may grant a waiting warp then). */
+  private now = 0;
   private readonly copyOverhead: number;
   /** Copies in flight, by the index their landing event carries: block slot, mbarrier, bytes. */
   private readonly copyBlock: number[] = [];
@@ -62,8 +74,14 @@ export class AsyncUnit {
     this.mma = new WarpgroupMma(arch.subpartitionsPerSm, warps.capacity, units.hgmmaCyclesPerN, units.hgmmaLatencyCycles);
     this.copyOverhead = units.copyOverheadCycles;
     this.waitPc = new Int32Array(warps.capacity).fill(-1);
+    this.poolBlock = new Int32Array(parts.blocks.capacity).fill(-1);
+    this.inPool = new Uint8Array(warps.capacity);
     if (paths !== undefined) {
       this.barriers = new MBarriers(warps.capacity, (warp, cycle) => this.resume(warp, cycle));
+      if (parts.registersPerThread !== undefined) {
+        const perThread = Math.ceil((parts.registersPerThread * arch.warpSize) / arch.registerAllocationUnit) * (arch.registerAllocationUnit / arch.warpSize);
+        this.registers = new RegisterPool(parts.blocks.capacity, warps.capacity, perThread, (warp) => this.resume(warp, this.now + 1));
+      }
       // A copy's sectors come from L2 or DRAM straight into shared memory, not through the LSU's data pipe.
       for (let pc = 0; pc < program.length; pc++) if (this.table.kind[pc] === ASYNC_COPY) parts.memory.bypassDataPipe[pc] = 1;
     }
@@ -100,6 +118,8 @@ export class AsyncUnit {
       case ASYNC_BARRIER_OP:
       case ASYNC_BARRIER_WAIT:
         return this.barrierOp(warp, pc, now, sp);
+      case ASYNC_REGISTERS:
+        return this.setMaxRegisters(warp, pc, now, sp);
     }
     return ASYNC_GO_ON;
   }
@@ -114,11 +134,36 @@ export class AsyncUnit {
   warpLeft(warp: number): void {
     this.mma.reset(warp);
     this.waitPc[warp] = -1;
+    this.inPool[warp] = 0;
   }
 
-  /** What a warp that could not finish waits for (an mbarrier phase), for the stuck-warp report. */
+  /** What a warp that could not finish waits for (an mbarrier phase, registers), for the stuck-warp report. */
   describeWait(warp: number): string | undefined {
-    return this.barriers?.describe(warp);
+    return this.barriers?.describe(warp) ?? this.registers?.describe(warp);
+  }
+
+  /** USETMAXREG: the warp gives registers back to its block's pool, or takes some (waiting, in `misc`, until they are there). */
+  private setMaxRegisters(warp: number, pc: number, now: number, sp: Subpartition): number {
+    const { registers, parts } = this;
+    const i = registers === undefined ? -1 : parts.paths!.sync(warp);
+    if (i < 0) return ASYNC_GO_ON;
+    const s = parts.paths!.syncsOf(warp);
+    const slot = parts.warps.block[warp];
+    if (this.inPool[warp] === 0) {
+      const grid = parts.blocks.gridIndex[slot];
+      registers!.arrive(warp, slot, this.poolBlock[slot] !== grid);
+      this.poolBlock[slot] = grid;
+      this.inPool[warp] = 1;
+    }
+    this.now = now;
+    if (s.op[i] !== SYNC_REG_ALLOC) {
+      registers!.release(warp, s.value[i]);
+      return ASYNC_GO_ON;
+    }
+    if (registers!.take(warp, s.value[i])) return ASYNC_GO_ON;
+    this.waitPc[warp] = pc;
+    this.suspend(warp, sp, now, WarpState.misc);
+    return ASYNC_TOOK_WARP;
   }
 
   private barrierOp(warp: number, pc: number, now: number, sp: Subpartition): number {

@@ -17,6 +17,11 @@ export const SYNC_WAIT = 4;
 /** UTMALDG / UBLKCP: a copy into shared memory that completes `value` bytes of the mbarrier's transaction count when it lands. */
 export const SYNC_COPY = 5;
 
+/** USETMAXREG.TRY_ALLOC (setmaxnreg.inc): value = registers per thread the warp asks for; it waits until the block's pool has them. */
+export const SYNC_REG_ALLOC = 6;
+/** USETMAXREG.DEALLOC (setmaxnreg.dec): value = registers per thread the warp keeps; the rest go back to the block's pool. */
+export const SYNC_REG_DEALLOC = 7;
+
 /** A warp's mbarrier operations and copies in issue order (issue numbers 1-based, as PathAccesses). */
 export interface PathSyncs {
   readonly at: Float64Array;

@@ -172,6 +172,8 @@ export interface ArchSpec {
     hgmmaLatencyCycles: number;
     /** Cycles a TMA or bulk copy takes beyond a plain load of the same sectors (the copy engine, the shared-memory write, the mbarrier's update). */
     copyOverheadCycles: number;
+    /** Bytes per cycle the SM's copy engine streams into shared memory, one copy after another (a copy lands no sooner than one L2 latency after its bytes have streamed). */
+    copyEngineBytesPerCycle: number;
     /** L2 bytes per SM cycle copies draw when every SM streams them (the plain loads' l2BytesPerCycle is the LSU's limit, not the L2's). */
     copyL2BytesPerCycle: number;
   }>;

@@ -183,9 +183,12 @@ export const sm_90: ArchSpec = {
     // 86.3 and 119.8 (docs/async.md has every N).
     hgmmaLatencyCycles: 45,
     // [async] a bulk copy of 128 bytes and its mbarrier wait take 366 cycles per trip where a
-    // chain of L2-hit loads takes 284: the copy engine, the write to shared memory and the
-    // mbarrier's update, beyond the L2 latency (warpsim's own trip, docs/async.md).
-    copyOverheadCycles: 70,
+    // chain of L2-hit loads takes 284; warpsim's own trip of the probe (its ELECT loop, the
+    // arrive, the try_wait and the loop's branch) is 375 with nothing beyond an L2 load.
+    copyOverheadCycles: 0,
+    // [async] the same probe from 1 to 32 KiB: 367.8, 418.6, 460.6, 536.8, 707.7 cycles per trip,
+    // 0.0107 cycles per byte (one SM alone, so not the L2's share): 93.4 bytes per cycle.
+    copyEngineBytesPerCycle: 93.4,
     // [async] validation/async/data/streams.txt: every SM streaming 32 KiB bulk copies through
     // four stages from a 16 MiB region the L2 holds draws 35.8 bytes per cycle at the 1980 MHz
     // the probe ran at, 44.6 per cycle at the 1590 MHz of the counters (the L2's rate is fixed

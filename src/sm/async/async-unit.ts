@@ -59,6 +59,10 @@ export class AsyncUnit {
   /** The cycle of the issue in hand (a release may grant a waiting warp then). */
   private now = 0;
   private readonly copyOverhead: number;
+  private readonly copyEngineRate: number;
+  private readonly l2HitCycles: number;
+  /** When the SM's copy engine has streamed every copy so far. */
+  private engineFreeAt = 0;
   /** Copies in flight, by the index their landing event carries: block slot, mbarrier, bytes. */
   private readonly copyBlock: number[] = [];
   private readonly copyAddress: number[] = [];
@@ -73,6 +77,8 @@ export class AsyncUnit {
     this.table = new AsyncTable(program);
     this.mma = new WarpgroupMma(arch.subpartitionsPerSm, warps.capacity, units.hgmmaCyclesPerN, units.hgmmaLatencyCycles);
     this.copyOverhead = units.copyOverheadCycles;
+    this.copyEngineRate = units.copyEngineBytesPerCycle;
+    this.l2HitCycles = arch.memoryLevels.l2HitCycles;
     this.waitPc = new Int32Array(warps.capacity).fill(-1);
     this.poolBlock = new Int32Array(parts.blocks.capacity).fill(-1);
     this.inPool = new Uint8Array(warps.capacity);
@@ -194,7 +200,11 @@ export class AsyncUnit {
     if (i < 0) return ASYNC_GO_ON;
     const s = parts.paths!.syncsOf(warp);
     if (s.op[i] !== SYNC_COPY) return ASYNC_GO_ON;
-    const landed = parts.memory.resultAt(pc, now, start, warp) + this.copyOverhead;
+    // The copy's sectors through the memory model, and its bytes through the SM's copy engine in
+    // turn: it lands when both are done (an 8 KiB copy alone: 88 cycles of streaming after the L2).
+    const streamed = Math.max(start, this.engineFreeAt) + Math.max(0, s.value[i]) / this.copyEngineRate;
+    this.engineFreeAt = streamed;
+    const landed = Math.ceil(Math.max(parts.memory.resultAt(pc, now, start, warp), streamed + this.l2HitCycles)) + this.copyOverhead;
     const c = this.freeCopies.length > 0 ? this.freeCopies.pop()! : this.copyBlock.length;
     this.copyBlock[c] = parts.warps.block[warp];
     this.copyAddress[c] = s.address[i];

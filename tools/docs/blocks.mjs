@@ -107,6 +107,56 @@ export const BLOCKS = {
     return ["| | H100 (ncu, caches flushed) | warpsim |", "| --- | --- | --- |", ...cells.map((c) => `| ${c.join(" | ")} |`)].join("\n") + "\n";
   },
 
+  /** docs/async.md: the HGMMA and copy probes from their listing beside the H100's (validation/async/data/probes.txt). */
+  async "async-probes"(warpsim) {
+    const measured = new Map();
+    for (const line of readFileSync("validation/async/data/probes.txt", "utf8").split("\n")) {
+      const m = /^PROBE (\w+) (.*) cycles_per_iter=([\d.]+)/.exec(line);
+      if (m) measured.set(`${m[1]} ${m[2]}`, Number(m[3]));
+    }
+    const trip = async (args, trips) => {
+      const r = JSON.parse(await warpsim(["run", "--format", "json", "--sass", "validation/async/kernels.sass", ...args]));
+      return r.cycles / trips;
+    };
+    const cell = (sim, hw) => `${sim.toFixed(1)} | ${hw.toFixed(1)} | ${sim >= hw ? "+" : ""}${pct(sim / hw - 1)}`;
+    const lines = ["| probe | warpsim, cycles per trip | H100 | error |", "| --- | --- | --- | --- |"];
+    for (const chain of [1, 4]) {
+      for (const n of [16, 32, 64, 128, 256]) {
+        const sim = await trip(["--kernel", `probe_hgmma<${n}, ${chain}>`, "--grid", "1", "--block", "128", "--registers", "168", "--args", "8KiB,256"], 256);
+        lines.push(`| ${chain} HGMMA.64x${n}x16 per commit and wait | ${cell(sim, measured.get(`hgmma n=${n} chain=${chain}`))} |`);
+      }
+    }
+    for (const [mode, bytes] of [[1, 128], [1, 1024], [1, 4096], [1, 8192], [1, 16384], [1, 32768], [2, 8192]]) {
+      const args = `32MiB,${bytes},200,${mode},tmap(f16,4096x4096,box 64x64),64B`;
+      const sim = await trip(["--kernel", "probe_copy", "--grid", "1", "--block", "32", "--registers", "16", "--static-shared", "1024", "--shared-mem", "65536", "--args", args], 200);
+      const name = mode === 1 ? `bulk copy (UBLKCP) of ${bytes} bytes` : "TMA copy (UTMALDG.2D) of a 64 x 64 box of halves";
+      lines.push(`| ${name}, then its mbarrier wait | ${cell(sim, measured.get(`copy mode=${mode === 1 ? "bulk" : "tma_2d"} bytes=${bytes}`))} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /** docs/async.md and docs/validation.md: the warp-specialized GEMMs, measured and simulated, and the family's errors. */
+  async "async-family"(warpsim) {
+    const { rows, summary: s } = JSON.parse(await warpsim(["validate", "--family", "async", "--format", "json"]));
+    const manifest = readFileSync("validation/async/data/manifest.txt", "utf8").split("\n").filter((l) => l.startsWith("MANIFEST"));
+    const tflops = (kernel) => {
+      const [bn, st, c] = /<(\d+), (\d+), (\d+)>/.exec(kernel).slice(1);
+      return /tflops=([\d.]+)/.exec(manifest.find((l) => l.includes(`bn=${bn} stages=${st} consumers=${c} `)))[1];
+    };
+    const lines = ["| kernel (BN, stages, consumer warpgroups) | H100 TFLOP/s | H100 SM active cycles | warpsim | error | L2 hit (H100 / warpsim) | DRAM read per SM, KiB (H100 / warpsim) |", "| --- | --- | --- | --- | --- | --- | --- |"];
+    for (const r of rows) {
+      const m = r.memory;
+      lines.push(
+        `| ${r.key.kernel} | ${tflops(r.key.kernel)} | ${r.measured.cyclesActive.toFixed(0)} | ${r.predicted.cyclesActive.toFixed(0)} | ${r.predicted.cyclesActive >= r.measured.cyclesActive ? "+" : ""}${pct(r.predicted.cyclesActive / r.measured.cyclesActive - 1)} | ${(100 * m.measured.l2ReadHitRate).toFixed(1)}% / ${(100 * m.predicted.l2ReadHitRate).toFixed(1)}% | ${(m.measured.dramReadBytes / 1024).toFixed(0)} / ${(m.predicted.dramReadBytes / 1024).toFixed(0)} |`,
+      );
+    }
+    lines.push(
+      "",
+      `${s.rows} configurations: active cycles MAPE ${pct(s.cyclesActiveMape)}, issue active MAE ${s.issueActiveMaePoints.toFixed(2)} points, dominant stall ${s.dominantStallMatches} of ${s.rows}, L2 read hit MAE ${s.memory.l2HitMaePoints.toFixed(1)} points, DRAM bytes read MAPE ${pct(s.memory.dramReadMape)}.`,
+    );
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/validation.md: issue 12's targets over the families, alone and together. */
   async "families-table"(warpsim) {
     const rowsOf = async (family) => JSON.parse(await warpsim(["validate", "--family", family, "--format", "json"])).rows;

@@ -1,4 +1,4 @@
-import type { ArchSpec } from "../../arch/arch-spec.js";
+import { type ArchSpec, Pipe } from "../../arch/arch-spec.js";
 import type { WheelEventQueue } from "../../engine/wheel-event-queue.js";
 import type { Program } from "../../program/program.js";
 import type { StateAccounting } from "../../stats/state-accounting.js";
@@ -108,9 +108,13 @@ export class AsyncUnit {
   issue(warp: number, pc: number, now: number, sp: Subpartition, start: number): number {
     const { table, parts } = this;
     switch (table.kind[pc]) {
-      case ASYNC_MMA:
+      case ASYNC_MMA: {
         this.mma.issue(warp, sp.index, table.value[pc], table.commits[pc] === 1, now);
+        // The tensor pipe is busy while the core holds the HGMMA, not only for its issue (the report's "tensor").
+        const hold = table.value[pc] * parts.arch.asyncUnits!.hgmmaCyclesPerN;
+        sp.counters.pipeBusyCycles[Pipe.tensor] += Math.max(0, hold - parts.program.issueCycles[pc]);
         return ASYNC_NO_RESULTS;
+      }
       case ASYNC_MMA_WAIT: {
         const ready = this.mma.waitUntil(warp, table.value[pc]);
         if (ready <= now + 1) return ASYNC_GO_ON;

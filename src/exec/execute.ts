@@ -11,7 +11,7 @@ const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FLO: 4, FSEL: 5, HFMA2: 6, I2F: 
 /** Uniform-datapath opcodes (executed once per warp), and everything else. */
 const UNIFORM = 29;
 const OTHER = 30;
-const OPCODE_CODES = new Map<string, number>([...Object.entries(Op), ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number])]);
+const OPCODE_CODES = new Map<string, number>([...Object.entries(Op), ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "LDCU", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number])]);
 
 /** The modifiers the executor reads, as booleans (read once per instruction, not per lane). */
 export interface Flags {
@@ -661,6 +661,7 @@ function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: nu
     case "S2UR":
       return void put(v(1), k(1));
     case "ULDC":
+    case "LDCU": // sm_100's name for a uniform constant load
       put(v(1), k(1));
       if (f.M64 && ops[1].kind === "const") regs.setUniform(dst + 1, read({ ...ops[1], offset: ops[1].offset + 4 }, regs, l, ctx), k(1));
       return;

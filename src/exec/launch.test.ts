@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCAL_STACK_TOP, blockIndex, launchBank, paramBaseOf, threadIndex } from "./launch.js";
+import { LOCAL_STACK_TOP, bankLayoutOf, blockIndex, launchBank, paramBaseOf, threadIndex } from "./launch.js";
 
 describe("a launch's constant bank 0", () => {
   it("blockDim at 0x0-0x8, gridDim at 0xc-0x14, the stack top at 0x28, parameters from the base", () => {
@@ -10,8 +10,15 @@ describe("a launch's constant bank 0", () => {
     expect([bank[0x210 / 4], bank[0x214 / 4]]).toEqual([1, 2]);
   });
 
-  it("the parameter base per architecture: 0x210 on sm_90, 0x160 before, unknown after", () => {
-    expect([paramBaseOf("sm_90"), paramBaseOf("sm_80"), paramBaseOf("sm_75"), paramBaseOf("sm_100")]).toEqual([0x210, 0x160, 0x160, undefined]);
+  it("the parameter base per architecture: 0x210 on sm_90, 0x160 before, 0x380 on sm_100 and sm_120", () => {
+    expect([paramBaseOf("sm_90"), paramBaseOf("sm_80"), paramBaseOf("sm_75"), paramBaseOf("sm_100"), paramBaseOf("sm_120"), paramBaseOf("sm_60")]).toEqual([0x210, 0x160, 0x160, 0x380, 0x380, undefined]);
+  });
+
+  it("sm_100's layout (validation/sass/robustness/complex_sm_100.sass): blockDim from 0x360, gridDim from 0x370, the stack top at 0x37c, parameters from 0x380", () => {
+    const bank = launchBank([132, 2, 1], [128, 4, 2], Uint8Array.from([7, 0, 0, 0]), bankLayoutOf("sm_100")!);
+    expect(Array.from(bank.subarray(0x360 / 4, 0x360 / 4 + 3))).toEqual([128, 4, 2]);
+    expect(Array.from(bank.subarray(0x370 / 4, 0x370 / 4 + 3))).toEqual([132, 2, 1]);
+    expect([bank[0x37c / 4], bank[0x380 / 4]]).toEqual([LOCAL_STACK_TOP, 7]);
   });
 });
 

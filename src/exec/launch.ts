@@ -34,15 +34,26 @@ export const PARAM_WINDOW = 0x7e0000000000;
 /** Where sm_90 keeps the parameter space's generic address in bank 0. */
 const PARAM_WINDOW_WORD = 0x198;
 
-/** A launch's constant bank 0: its shapes, the fixed words, and the parameter bytes at their offsets. */
-export function launchBank(grid: Dim3, block: Dim3, params: Uint8Array, paramBase: number): Int32Array {
+/** Where an architecture's constant bank 0 keeps the launch's shapes, the stack top and the parameters (bankLayoutOf). */
+export interface BankLayout {
+  readonly blockDim: number;
+  readonly gridDim: number;
+  readonly stackTop: number;
+  readonly paramBase: number;
+  /** The parameter space's generic address (sm_90: 0x198), where known. */
+  readonly paramWindow?: number;
+}
+
+/** A launch's constant bank 0: its shapes, the fixed words, and the parameter bytes at their offsets (a number: sm_90's layout with that parameter base). */
+export function launchBank(grid: Dim3, block: Dim3, params: Uint8Array, layout: number | BankLayout): Int32Array {
+  const at: BankLayout = typeof layout === "number" ? { blockDim: 0, gridDim: 0xc, stackTop: 0x28, paramBase: layout, paramWindow: PARAM_WINDOW_WORD } : layout;
   const bytes = new Uint8Array(BANK0_BYTES);
   const view = new DataView(bytes.buffer);
-  block.forEach((n, i) => view.setInt32(4 * i, n, true));
-  grid.forEach((n, i) => view.setInt32(0xc + 4 * i, n, true));
-  view.setInt32(0x28, LOCAL_STACK_TOP, true);
-  view.setBigUint64(PARAM_WINDOW_WORD, BigInt(PARAM_WINDOW + paramBase), true);
-  bytes.set(params, paramBase);
+  block.forEach((n, i) => view.setInt32(at.blockDim + 4 * i, n, true));
+  grid.forEach((n, i) => view.setInt32(at.gridDim + 4 * i, n, true));
+  view.setInt32(at.stackTop, LOCAL_STACK_TOP, true);
+  if (at.paramWindow !== undefined) view.setBigUint64(at.paramWindow, BigInt(PARAM_WINDOW + at.paramBase), true);
+  bytes.set(params, at.paramBase);
   return new Int32Array(bytes.buffer);
 }
 
@@ -59,13 +70,24 @@ export function blockIndex(linear: number, grid: Dim3, axis: number): number {
 }
 
 /**
- * Where each architecture's constant bank 0 puts the first kernel parameter, read off listings
- * of the same kernel compiled for each (validation/sass/robustness/sm_*.sass: the parameters'
- * c[0x0][..] reads): 0x160 from sm_70 to sm_89, 0x210 on sm_90. sm_100 and sm_120 move the
- * parameters to 0x380 and the launch's shapes elsewhere, not yet mapped: undefined.
+ * Where each architecture's constant bank 0 puts the launch's shapes, the stack top and the
+ * first kernel parameter, read off listings of the same kernels compiled for each
+ * (validation/sass/robustness/*_sm_*.sass): from sm_70 to sm_90 blockDim at 0x0, gridDim at 0xc,
+ * the stack top at 0x28, the parameters from 0x160 (sm_70 to sm_89) or 0x210 (sm_90). sm_100 and
+ * sm_120 move them all: every kernel loads its stack top from c[0x0][0x37c] and its parameters
+ * from 0x380, blockDim.x from 0x360 and .y from 0x364 (`i += blockDim.x`, the 2-D kernels), and
+ * histogram_smem's grid-stride `gridDim.x * blockDim.x` reads gridDim.x at 0x370 where sm_90's
+ * reads 0xc; blockDim.z at 0x368 and gridDim.y, .z at 0x374, 0x378 follow (not read by any
+ * fixture). Undefined for an architecture not mapped.
  */
-export function paramBaseOf(arch: string): number | undefined {
-  if (arch === "sm_90") return 0x210;
-  if (/^sm_(7\d|8\d)$/.test(arch)) return 0x160;
+export function bankLayoutOf(arch: string): BankLayout | undefined {
+  if (arch === "sm_90") return { blockDim: 0, gridDim: 0xc, stackTop: 0x28, paramBase: 0x210, paramWindow: PARAM_WINDOW_WORD };
+  if (/^sm_(7\d|8\d)$/.test(arch)) return { blockDim: 0, gridDim: 0xc, stackTop: 0x28, paramBase: 0x160 };
+  if (/^sm_1[02]\d$/.test(arch)) return { blockDim: 0x360, gridDim: 0x370, stackTop: 0x37c, paramBase: 0x380 };
   return undefined;
+}
+
+/** The first parameter's offset in constant bank 0 (bankLayoutOf), or undefined. */
+export function paramBaseOf(arch: string): number | undefined {
+  return bankLayoutOf(arch)?.paramBase;
 }

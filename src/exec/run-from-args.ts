@@ -5,7 +5,7 @@ import { BadArgument, parseArguments, placeArguments, splitTopLevel } from "./ke
 import { demangleKernel, UnreadableName } from "./kernel-params.js";
 import { blocksOfSm, type KernelProfile, profileKernel } from "./kernel-profile.js";
 import type { OutOfBounds } from "./run-warp.js";
-import { type Dim3, type Launch, launchBank, paramBaseOf } from "./launch.js";
+import { type Dim3, type Launch, bankLayoutOf, launchBank, paramBaseOf } from "./launch.js";
 import { executableKernel } from "./run-warp.js";
 
 export interface RunFromArgsOptions {
@@ -46,7 +46,7 @@ export function planExecution(kernel: SassKernel, opts: RunFromArgsOptions, file
   const arch = PRESETS[opts.arch as keyof typeof PRESETS];
   if (arch === undefined) throw new ConfigError(`${where}: --arch ${opts.arch} is not a preset (warpsim archs lists them).`);
   const base = paramBaseOf(opts.arch);
-  if (base === undefined) throw new ConfigError(`${where}: running a kernel needs the parameter layout of its architecture; warpsim knows sm_70 to sm_90, not ${opts.arch} yet (give --arch sm_90 to read it as Hopper's).`);
+  if (base === undefined) throw new ConfigError(`${where}: running a kernel needs the parameter layout of its architecture; warpsim knows sm_70 to sm_120, not ${opts.arch} yet (give --arch sm_90 to read it as Hopper's).`);
   let types;
   try {
     types = demangleKernel(kernel.name)?.params;
@@ -71,7 +71,7 @@ export function planExecution(kernel: SassKernel, opts: RunFromArgsOptions, file
   const threads = block[0] * block[1] * block[2];
   if (threads > arch.maxThreadsPerBlock) throw new ConfigError(`${where}: --block ${opts.block.join(",")} is ${threads} threads; ${opts.arch} allows at most ${arch.maxThreadsPerBlock} per block.`);
   if (opts.sm >= arch.smCount) throw new ConfigError(`${where}: --sm ${opts.sm}: ${opts.arch} has SMs 0 to ${arch.smCount - 1}.`);
-  const launch = { grid, block, bank0: launchBank(grid, block, placed.bytes, base), buffers: placed.buffers };
+  const launch = { grid, block, bank0: launchBank(grid, block, placed.bytes, bankLayoutOf(opts.arch)!), buffers: placed.buffers };
   const blocks = blocksOfSm(grid[0] * grid[1] * grid[2], arch.smCount, opts.sm);
   if (blocks.length === 0) throw new ConfigError(`${where}: a grid of ${grid.join("x")} gives SM ${opts.sm} no block.`);
   return { launch, blocks, what: `grid ${grid.join("x")}, block ${block.join("x")}, the blocks of SM ${opts.sm} of ${arch.smCount}` };

@@ -194,3 +194,21 @@ describe("the warp-specialized GEMM's warps, run functionally (gemm_ws<128, 4, 1
     expect(s.missShare[copies[1]]).toBeLessThan(0.24 * 1.25);
   });
 });
+
+describe("Blackwell's constant bank (sm_100: shapes from 0x360, parameters from 0x380)", () => {
+  const listing100 = readFileSync(new URL("../../validation/sass/robustness/sm_100.sass", import.meta.url), "utf8");
+  const count = (n: number) =>
+    simulate(
+      parseScenario(["arch: sm_100", "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 32 }", `program: { sass: k.sass, kernel: idivide, args: "ptr:4KiB, ptr:4KiB, ptr:4KiB, i32:${n}", grid: [1] }`].join("\n"), "<test>", [], { readFile: () => ({ file: "k.sass", text: listing100 }) }),
+    ).sm.instExecuted;
+
+  it("idivide's bounds check reads n at c[0x0][0x398] and blockDim.x at 0x360: with n = 0 every warp leaves at the guarded EXIT, its 8th instruction", () => {
+    expect(count(0)).toBe(4 * 8);
+  });
+
+  it("with n = 64 warps 0 and 1 run the whole kernel (as every warp does with n = 128) and warps 2 and 3 leave after 8", () => {
+    const whole = count(128) / 4;
+    expect(whole).toBeGreaterThan(8);
+    expect(count(64)).toBe(2 * whole + 2 * 8);
+  });
+});

@@ -30,6 +30,8 @@ export function formatExplanation(e: Explanation): string {
     out.push("next knob    fewer DRAM bytes: reuse what is read (tile through shared memory, keep it in L1 or L2), or store less; more warps do not help");
   } else if (e.limiter === "l2-reads") {
     out.push("next knob    fewer L1 misses: coalesce the accesses (fewer sectors per request) or reuse lines while the L1 holds them; more warps do not help");
+  } else if (e.limiter === "copies") {
+    out.push("next knob    fewer bytes copied per multiply-add: a larger tile (BN 256 reads each tile of A once for twice the work), or TMA multicast to a cluster's blocks; more stages or warps do not help");
   } else if (e.limiter === "l2-writes") {
     out.push("next knob    fewer stored sectors: coalesce the stores (a transposed write through shared memory), or store less; more warps do not help");
   } else if (e.limiter !== "latency") {
@@ -46,6 +48,7 @@ function describeLimiter(limiter: string): string {
   if (limiter === "dram") return "DRAM bandwidth (the SM's share)";
   if (limiter === "l2-reads") return "the L2's bandwidth for the L1's misses";
   if (limiter === "l2-writes") return "the L2's write rate for the stores";
+  if (limiter === "copies") return "the L2's rate for TMA and bulk copies";
   if (limiter === "shared-memory") return "the shared-memory pipe's wavefronts (bank conflicts included)";
   return "loads in flight";
 }

@@ -135,7 +135,9 @@ export function formatValidationTable(report: ValidationReport, t: ValidationTar
     const hit = t.hitRateMaePoints ?? 10;
     const dram = t.dramReadMape ?? 0.1;
     out.push(
-      `  L1 hit rate of loads, MAE             ${s.memory.l1HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l1HitMaePoints <= hit)}`,
+      Number.isNaN(s.memory.l1HitMaePoints)
+        ? "  L1 hit rate of loads, MAE                n/a (no row loads through the LSU: copies only)"
+        : `  L1 hit rate of loads, MAE             ${s.memory.l1HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l1HitMaePoints <= hit)}`,
       `  L2 hit rate of reads, MAE             ${s.memory.l2HitMaePoints.toFixed(1).padStart(6)} points   target <= ${hit}  ${mark(s.memory.l2HitMaePoints <= hit)}`,
       Number.isNaN(s.memory.dramReadMape)
         ? "  DRAM bytes read, MAPE                    n/a (no row reads 1 KiB per SM from DRAM)"

@@ -41,7 +41,7 @@ export interface LatencyShare {
 }
 
 export interface Bound {
-  /** `latency`, `issue`, `pipe:<name>`, `shared-memory`, `bandwidth`, `in-flight`, or from addresses `dram`, `l2-reads`, `l2-writes`. */
+  /** `latency`, `issue`, `pipe:<name>`, `shared-memory`, `bandwidth`, `in-flight`, or from addresses `dram`, `l2-reads`, `l2-writes`, `copies`. */
   readonly term: string;
   readonly issueActive: number;
   /** The Little's-law reading behind it, in words. */

@@ -3,7 +3,7 @@ import type { SimulationResult } from "../stats/metrics.js";
 
 /** An upper bound on issue active per scheduler from one memory level's bandwidth (explain.ts's Bound). */
 export interface MemoryBound {
-  readonly term: "dram" | "l2-reads" | "l2-writes";
+  readonly term: "dram" | "l2-reads" | "l2-writes" | "copies";
   readonly issueActive: number;
   readonly reading: string;
 }
@@ -31,7 +31,10 @@ export function addressedMemoryBounds(result: SimulationResult, arch: ArchSpec):
     });
   };
   bound("dram", m.dramReadBytes + m.dramWriteBytes, bw.dramBytesPerCycle, `DRAM read ${kib(m.dramReadBytes)} and wrote back ${kib(m.dramWriteBytes)}`);
-  bound("l2-reads", m.l2ReadSectors * 32, bw.l2BytesPerCycle, `the L1 missed ${m.l2ReadSectors} sectors to the L2 (L1 hit rate ${pct(m.l1LoadHitRate)}, ${fix(m.sectorsPerLoadRequest)} sectors per load request)`);
+  const missed = m.l2ReadSectors - m.copySectors;
+  bound("l2-reads", missed * 32, bw.l2BytesPerCycle, `the L1 missed ${missed} sectors to the L2 (L1 hit rate ${pct(m.l1LoadHitRate)}, ${fix(m.sectorsPerLoadRequest)} sectors per load request)`);
+  // TMA and bulk copies draw on the L2 at their own rate (the LSU's issue does not hold them back).
+  if (arch.asyncUnits !== undefined) bound("copies", m.copySectors * 32, arch.asyncUnits.copyL2BytesPerCycle, `copies (TMA, bulk) brought ${m.copySectors} sectors from the L2 into shared memory (${fix(m.copySectors / Math.max(1, m.copyRequests))} per copy)`);
   if (bw.l2WriteBytesPerCycle !== undefined) bound("l2-writes", m.storeSectors * 32, bw.l2WriteBytesPerCycle, `stores wrote ${m.storeSectors} sectors to the L2`);
   return out;
 }

@@ -64,7 +64,7 @@ export interface ValidationSummary {
   /** Mean absolute percentage error of active cycles. */
   readonly cyclesActiveMape: number;
   readonly dominantStallMatches: number;
-  /** Over rows whose kernel reads global memory: mean absolute error of the L1 and L2 hit rates (points), DRAM bytes read (MAPE; NaN when no row reads 1 KiB per SM from DRAM). */
+  /** Over rows whose kernel reads global memory: mean absolute error of the L1 (NaN when no row loads through the LSU) and L2 hit rates (points), DRAM bytes read (MAPE; NaN when no row reads 1 KiB per SM from DRAM). */
   readonly memory?: { readonly l1HitMaePoints: number; readonly l2HitMaePoints: number; readonly dramReadMape: number };
 }
 
@@ -256,15 +256,17 @@ export function summarize(rows: readonly ValidationRow[]): ValidationSummary {
 function memorySummary(rows: readonly ValidationRow[]): Pick<ValidationSummary, "memory"> {
   // Hit rates of kernels that read global memory (a kernel without loads has no L1 load hit
   // rate, and the L2's read hit rate is then about other traffic); DRAM of those that read any.
-  const m = rows.flatMap((r) => (r.memory !== undefined && r.memory.predicted.loadSectors > 0 ? [r.memory] : []));
+  // Copies (TMA, bulk) read the L2 without the LSU's loads: a kernel of copies has L2 and DRAM figures, no L1 one.
+  const m = rows.flatMap((r) => (r.memory !== undefined && (r.memory.predicted.loadSectors > 0 || r.memory.predicted.l2ReadSectors > 0) ? [r.memory] : []));
   if (m.length === 0) return {};
+  const l1 = m.filter((x) => x.predicted.loadSectors > 0);
   const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
   // DRAM error where the kernel reads at least a KiB per SM from DRAM (a percentage of nearly nothing says nothing).
   const dram = m.filter((x) => x.measured.dramReadBytes >= 1024);
   const l2 = m.filter((x) => x.predicted.l2ReadSectors > 0);
   return {
     memory: {
-      l1HitMaePoints: mean(m.map((x) => Math.abs(x.predicted.l1LoadHitRate - x.measured.l1LoadHitRate) * 100)),
+      l1HitMaePoints: l1.length === 0 ? NaN : mean(l1.map((x) => Math.abs(x.predicted.l1LoadHitRate - x.measured.l1LoadHitRate) * 100)),
       l2HitMaePoints: mean(l2.map((x) => Math.abs(x.predicted.l2ReadHitRate - x.measured.l2ReadHitRate) * 100)),
       dramReadMape: dram.length === 0 ? NaN : mean(dram.map((x) => Math.abs(x.predicted.dramReadBytes - x.measured.dramReadBytes) / x.measured.dramReadBytes)),
     },

@@ -16,7 +16,10 @@ export interface MemoryReport {
   readonly storeRequests: number;
   /** l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum */
   readonly storeSectors: number;
-  /** lts__t_sectors_op_read.sum: the loads' L1 misses */
+  /** TMA and bulk copies (UTMALDG, UBLKCP): not LSU loads, so not in ncu's l1tex load counters above; their sectors are L2 reads. */
+  readonly copyRequests: number;
+  readonly copySectors: number;
+  /** lts__t_sectors_op_read.sum: the loads' L1 misses and the copies' sectors */
   readonly l2ReadSectors: number;
   /** lts__t_sector_op_read_hit_rate */
   readonly l2ReadHitRate: number;
@@ -39,6 +42,8 @@ export interface RawMemoryCounters {
   readonly loadSectorHits: number;
   readonly storeRequests: number;
   readonly storeSectors: number;
+  readonly copyRequests: number;
+  readonly copySectors: number;
   readonly l2ReadSectors: number;
   readonly l2ReadHits: number;
   readonly dramReadBytes: number;
@@ -58,6 +63,8 @@ export function memoryReport(c: RawMemoryCounters): MemoryReport {
     l1LoadHitRate: per(c.loadSectorHits, c.loadSectors),
     storeRequests: c.storeRequests,
     storeSectors: c.storeSectors,
+    copyRequests: c.copyRequests,
+    copySectors: c.copySectors,
     l2ReadSectors: c.l2ReadSectors,
     l2ReadHitRate: per(c.l2ReadHits, c.l2ReadSectors),
     dramReadBytes: c.dramReadBytes,

@@ -212,3 +212,25 @@ describe("Blackwell's constant bank (sm_100: shapes from 0x360, parameters from 
     expect(count(64)).toBe(2 * whole + 2 * 8);
   });
 });
+
+describe("explain for a warp-specialized GEMM", () => {
+  it("gemm_ws<128, 4, 2> is bound by the L2's rate for copies: 44.6 B/cycle over the bytes copied per issued instruction, per scheduler", async () => {
+    const { explain } = await import("../../src/run/explain.js");
+    const { resolveScenario } = await import("../../src/scenario/resolve.js");
+    const { scenarioSchema } = await import("../../src/scenario/schema.js");
+    const input = {
+      arch: "sm_90",
+      launch: { threadsPerBlock: 384, blocks: 1, registersPerThread: 168, sharedMemPerBlock: 132160 },
+      program: { sass: "kernels.sass", kernel: "gemm_ws<128, 4, 2>", args: "tmap(f16, 4096x4096, box 64x128), tmap(f16, 4096x4096, box 64x128), 64MiB, 4096, 4096, 4096", grid: [1024] },
+    };
+    const resolved = resolveScenario(scenarioSchema.parse(input), { file: "<test>", readFile: () => ({ file: "kernels.sass", text: LISTING }) });
+    if (!resolved.ok) throw new Error(JSON.stringify(resolved.issues));
+    const e = explain(resolved.scenario);
+    expect(e.limiter).toBe("copies");
+    const base = simulate(resolved.scenario);
+    const bytesPerInstruction = (base.memory!.copySectors * 32) / base.sm.instExecuted;
+    expect(e.bounds.find((b) => b.term === "copies")!.issueActive).toBeCloseTo(44.6 / bytesPerInstruction / 4, 6);
+    // Copies are not the LSU's loads (ncu's l1tex load counters read 0 for these kernels).
+    expect([base.memory!.loadRequests, base.memory!.copyRequests]).toEqual([0, 1024]);
+  });
+});

@@ -24,6 +24,9 @@ export class MemoryCounters implements RawMemoryCounters {
   loadSectorHits = 0;
   storeRequests = 0;
   storeSectors = 0;
+  /** TMA and bulk copies: counted apart from the LSU's loads (ncu's l1tex counters leave them out). */
+  copyRequests = 0;
+  copySectors = 0;
   /** Sectors the L1 asked of the L2 for loads, and those that hit there. */
   l2ReadSectors = 0;
   l2ReadHits = 0;
@@ -97,6 +100,9 @@ export class AddressedMemory {
     if (local) {
       c.localLoadRequests++;
       c.localLoadSectors += to - from;
+    } else if (copy) {
+      c.copyRequests++;
+      c.copySectors += to - from;
     } else {
       c.loadRequests++;
       c.loadSectors += to - from;

@@ -10,7 +10,7 @@ describe("README and docs are generated from runs", () => {
     const { sync } = await import("../tools/docs/sync.mjs");
     const stale: string[] = await sync({ check: true });
     expect(stale).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the gallery is generated from runs", () => {

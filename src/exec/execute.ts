@@ -384,6 +384,7 @@ const pair = new Int32Array(2);
 export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext): void {
   if (lanes === 0) return;
   const { ops, f, code } = d;
+  if (d.ins.opcode === "VOTEU") return voteUniform(d, regs, lanes);
   if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.
@@ -669,6 +670,7 @@ function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: nu
       // UIADD3 d, [carry-out UP, [UP],] a, b, c [, carry-in UP, UP] (.X), as IADD3: a 64-bit add's low half sets the carry its high half reads.
       let o = 1;
       while (ops[o]?.kind === "pred") o++;
+      if (f.M64) return uiadd64(ops, o, regs, dst, k(o, o + 1, o + 2));
       const carryIn = f.X ? (ops[o + 3] !== undefined ? v(o + 3) : 0) + (ops[o + 4] !== undefined ? v(o + 4) : 0) : 0;
       alu.iadd3(v(o), v(o + 1), v(o + 2), carryIn, pair);
       const known = k(o, o + 1, o + 2, ...(f.X ? [o + 3, o + 4] : []));
@@ -720,6 +722,51 @@ function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext, l: nu
     }
     default:
       if (dst >= 0) put(0, false);
+  }
+}
+
+/**
+ * UIADD3.64 d, a, b, c (sm_90: a 64-bit address from a 64-bit base and offset): each operand a
+ * pair of uniform registers (URZ: 0), the sum in d:d+1.
+ */
+function uiadd64(ops: readonly Operand[], o: number, regs: WarpRegisters, dst: number, known: boolean): void {
+  if (dst < 0) return;
+  const pairOf = (op: Operand | undefined): [number, number, boolean] => {
+    if (op === undefined || op.kind !== "ureg" || op.index === URZ) return [op?.kind === "imm" ? op.value >>> 0 : 0, 0, true];
+    return [regs.getUniform(op.index) >>> 0, regs.getUniform(op.index + 1) >>> 0, regs.isUniformKnown(op.index + 1)];
+  };
+  const [aLo, aHi, aKnown] = pairOf(ops[o]);
+  const [bLo, bHi, bKnown] = pairOf(ops[o + 1]);
+  const [cLo, cHi, cKnown] = pairOf(ops[o + 2]);
+  const lo = aLo + bLo + cLo;
+  const hi = aHi + bHi + cHi + Math.floor(lo / 4294967296);
+  const all = known && aKnown && bKnown && cKnown;
+  regs.setUniform(dst, lo | 0, all);
+  if (dst + 1 < URZ) regs.setUniform(dst + 1, hi | 0, all);
+}
+
+/**
+ * VOTEU.ALL/ANY [URd,] [UPd,] Pp: a vote of predicate Pp over the active lanes into a uniform
+ * predicate (ALL: every lane, ANY: some lane) and, with a uniform register destination, the
+ * ballot (the compiler's guard for a copy only lane 0 issues: VOTEU.ALL UP0, P0; @!UP0 UBLKCP).
+ */
+function voteUniform(d: Decoded, regs: WarpRegisters, lanes: number): void {
+  const src = d.ops[d.ops.length - 1];
+  if (src?.kind !== "pred") return;
+  let ballot = 0;
+  let known = true;
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const v = src.uniform ? regs.getUniformPred(src.index) : regs.getPred(src.index, l);
+    if (!(src.uniform ? regs.isUniformPredKnown(src.index) : regs.isPredKnown(src.index, l))) known = false;
+    if (v !== src.not) ballot |= 1 << l;
+  }
+  const all = ballot === lanes;
+  const result = d.mods.has("ALL") ? all : d.mods.has("EQ") ? all || ballot === 0 : ballot !== 0;
+  for (let i = 0; i < d.ops.length - 1; i++) {
+    const o = d.ops[i];
+    if (o.kind === "ureg" && o.index !== URZ) regs.setUniform(o.index, ballot, known);
+    else if (o.kind === "pred" && o.uniform) regs.setUniformPred(o.index, result, known);
   }
 }
 

@@ -87,16 +87,7 @@ export class WarpPaths {
    * when that issue made none the path recorded.
    */
   access(warp: number): number {
-    const a = this.paths[warp]!.accesses;
-    if (a === undefined) return -1;
-    const k = this.issued[warp];
-    let i = this.accessCursor[warp];
-    // Accesses of issues that did not ask for theirs (an instruction the model does not time from addresses) are passed.
-    while (i < a.at.length && a.at[i] < k) i++;
-    this.accessCursor[warp] = i;
-    if (i >= a.at.length || a.at[i] !== k) return -1;
-    this.accessCursor[warp] = i + 1;
-    return i;
+    return this.recordOfLatestIssue(this.paths[warp]!.accesses?.at, this.accessCursor, warp);
   }
 
   /**
@@ -104,14 +95,22 @@ export class WarpPaths {
    * syncsOf(warp), or -1 when it made none.
    */
   sync(warp: number): number {
-    const s = this.paths[warp]!.syncs;
-    if (s === undefined) return -1;
+    return this.recordOfLatestIssue(this.paths[warp]!.syncs?.at, this.syncCursor, warp);
+  }
+
+  /**
+   * The index of the record of the warp's latest issue in a list of records by issue number
+   * (`at`, ascending), moving the warp's cursor past it; -1 when that issue has none. Records of
+   * issues that did not ask for theirs (an instruction the model does not time from them) are passed.
+   */
+  private recordOfLatestIssue(at: Float64Array | undefined, cursor: Int32Array, warp: number): number {
+    if (at === undefined) return -1;
     const k = this.issued[warp];
-    let i = this.syncCursor[warp];
-    while (i < s.at.length && s.at[i] < k) i++;
-    this.syncCursor[warp] = i;
-    if (i >= s.at.length || s.at[i] !== k) return -1;
-    this.syncCursor[warp] = i + 1;
+    let i = cursor[warp];
+    while (i < at.length && at[i] < k) i++;
+    cursor[warp] = i;
+    if (i >= at.length || at[i] !== k) return -1;
+    cursor[warp] = i + 1;
     return i;
   }
 

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { sassListing } from "../support/sass-listing.js";
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { parseScenario, simulate } from "../../src/index.js";
 import { readSass } from "../../src/sass/read-sass.js";
@@ -11,16 +13,7 @@ import { ACCESS_BYPASS_L1 } from "../../src/sm/warp-paths.js";
 const FIXTURES = new URL("../../validation/async/", import.meta.url);
 const LISTING = readFileSync(new URL("kernels.sass", FIXTURES), "utf8");
 
-/** A cuobjdump-style listing of one kernel `k` (control codes: stall 1, no barriers). */
-function listing(instructions: readonly string[]): string {
-  const lines = ["", "\tcode for sm_90", "\t\tFunction : k", '\t.headerflags\t@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"'];
-  instructions.forEach((text, i) => {
-    lines.push(`        /*${(i * 16).toString(16).padStart(4, "0")}*/                   ${text} ;      /* 0x0000000000007918 */`);
-    lines.push(`                                                  /* 0x000fe20000000000 */`);
-  });
-  lines.push("\t\t..........");
-  return lines.join("\n");
-}
+const listing = sassListing;
 
 function run(sass: string, program: string, launch = "threadsPerBlock: 32, blocks: 1, registersPerThread: 32") {
   const yaml = ["arch: sm_90", `launch: { ${launch} }`, `program: ${program}`].join("\n");
@@ -232,5 +225,24 @@ describe("explain for a warp-specialized GEMM", () => {
     expect(e.bounds.find((b) => b.term === "copies")!.issueActive).toBeCloseTo(44.6 / bytesPerInstruction / 4, 6);
     // Copies are not the LSU's loads (ncu's l1tex load counters read 0 for these kernels).
     expect([base.memory!.loadRequests, base.memory!.copyRequests]).toEqual([0, 1024]);
+  });
+});
+
+describe("instructions from the listing against ncu's smsp__inst_executed.sum (validation/async/data/summary.csv)", () => {
+  const rows = parse(readFileSync(new URL("data/summary.csv", FIXTURES), "utf8"), { columns: true }) as Record<string, string>[];
+  const measured = (kernel: string) => Number(rows.find((r) => r.kernel === kernel)!["smsp__inst_executed.sum"]);
+  const issued = (kernel: string, grid: number, block: number, regs: number, smem: number, args: string) => {
+    const r = run(LISTING, `{ sass: k.sass, kernel: "${kernel}", args: "${args}", grid: [${grid}] }`, `threadsPerBlock: ${block}, blocks: 1, registersPerThread: ${regs}, sharedMemPerBlock: ${smem}`);
+    return (r.sm.instExecuted / r.scenario.blocks) * grid;
+  };
+
+  it("gemm_ws<128, 4, 1>: 42,211,328, exactly (no warp of it retries a wait)", () => {
+    expect(measured("gemm_ws<128, 4, 1>")).toBe(42211328);
+    expect(issued("gemm_ws<128, 4, 1>", 2048, 256, 160, 99392, "tmap(f16, 4096x4096, box 64x64), tmap(f16, 4096x4096, box 64x128), 64MiB, 4096, 4096, 4096")).toBe(42211328);
+  });
+
+  it("stream_sum<4, 4096>: 7,230,168, exactly", () => {
+    expect(measured("stream_sum<4, 4096>")).toBe(7230168);
+    expect(issued("stream_sum<4, 4096>", 264, 32, 35, 16384, "256MiB, 1016800, 33KiB")).toBe(7230168);
   });
 });

@@ -1,5 +1,5 @@
-// Joins the ncu export of validation/async/capture.sh with its launch manifest into
-// data/summary.csv, one row per GEMM configuration (each was launched twice; the second launch's
+// Joins the ncu exports of validation/async/capture.sh with their launch manifests into
+// data/summary.csv, one row per GEMM or TMA-fed stream configuration (each was launched twice; the second launch's
 // counters are kept), in the columns of validation/memory/data/summary.csv: the launch and
 // warpsim's --args (the tensor maps in their written form, tmap(...)), the ratios `warpsim
 // validate` compares, the memory counters. Nothing here is given to warpsim beyond the listing,
@@ -13,26 +13,33 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 
 const here = join(dirname(fileURLToPath(import.meta.url)), "data");
-const manifest = readFileSync(join(here, "manifest.txt"), "utf8")
-  .split("\n")
-  .filter((l) => l.startsWith("MANIFEST "))
-  .map((l) => Object.fromEntries([...l.matchAll(/(\w+)=([\d.]+)/g)].map((m) => [m[1], Number(m[2])])));
 const REASONS = ["barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss", "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction", "not_selected", "selected", "short_scoreboard", "sleeping", "tex_throttle", "wait"];
 const MEMORY = ["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct", "lts__t_sector_op_read_hit_rate.pct", "lts__t_sector_hit_rate.pct", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "dram__bytes_read.sum", "dram__bytes_write.sum"];
 const num = (v) => Number(String(v ?? "").replace(/,/g, ""));
-const rows = parse(readFileSync(join(here, "ncu_raw.csv"), "utf8"), { columns: true }).filter((r) => /^\d+$/.test(r.ID));
-if (rows.length !== 2 * manifest.length) throw new Error(`ncu_raw.csv: ${rows.length} launches, the manifest ${manifest.length} configurations launched twice`);
-const out = manifest.map((m, i) => {
-  const r = rows[2 * i + 1];
-  const name = `gemm_ws<${m.bn}, ${m.stages}, ${m.consumers}>`;
-  if (!r["Kernel Name"].includes(name)) throw new Error(`launch ${2 * i + 1}: ncu has ${r["Kernel Name"]}, the manifest ${name}`);
+/** The launches of an ncu export with the manifest's configurations, each launched twice: the second's row. */
+function launches(csv, manifestFile) {
+  const m = readFileSync(join(here, manifestFile), "utf8").split("\n").filter((l) => l.startsWith("MANIFEST "));
+  const rows = parse(readFileSync(join(here, csv), "utf8"), { columns: true }).filter((r) => /^\d+$/.test(r.ID));
+  if (rows.length !== 2 * m.length) throw new Error(`${csv}: ${rows.length} launches, the manifest ${m.length} configurations launched twice`);
+  return m.map((line, i) => ({ m: Object.fromEntries([...line.matchAll(/(\w+)=([\d.]+)/g)].map((x) => [x[1], Number(x[2])])), r: rows[2 * i + 1] }));
+}
+const gemms = launches("ncu_raw.csv", "manifest.txt").map(({ m, r }) => ({
+  m, r, name: `gemm_ws<${m.bn}, ${m.stages}, ${m.consumers}>`, K: m.stages, F: m.consumers, warps: m.block / 32, perSm: 1,
+  args: `tmap(f16, ${m.K}x${m.M}, box 64x${64 * m.consumers}), tmap(f16, ${m.K}x${m.N}, box 64x${m.bn}), ${(m.M * m.N * 4) / 2 ** 20}MiB, ${m.M}, ${m.N}, ${m.K}`,
+}));
+// The TMA-fed streams: each block sums bytes / grid of the buffer (two blocks per SM).
+const feeds = launches("ncu_raw_feeds.csv", "manifest-feeds.txt").map(({ m, r }) => ({
+  m, r, name: `stream_sum<${m.stages}, ${m.chunk}>`, K: m.stages, F: m.chunk, warps: m.grid / 132, perSm: m.grid / 132,
+  args: `${m.bytes / 2 ** 20}MiB, ${Math.floor(m.bytes / m.grid)}, ${(m.grid * 32 * 4) / 1024}KiB`,
+}));
+const out = [...gemms, ...feeds].map(({ m, r, name, K, F, warps, perSm, args }) => {
+  if (!r["Kernel Name"].includes(name)) throw new Error(`ncu has ${r["Kernel Name"]}, the manifest ${name}`);
   const cycles = num(r["smsp__cycles_active.sum"]);
   const issued = num(r["smsp__issue_active.sum"]);
-  const bm = 64 * m.consumers;
   const row = {
-    kernel: name, variant: "args", K: m.stages, F: m.consumers, warps_per_sm: m.block / 32, threads_per_block: m.block, blocks: m.grid, dyn_smem_bytes: m.smem, iters: 0,
-    blocks_per_sm: 1, grid: String(m.grid), block: String(m.block),
-    args: `tmap(f16, ${m.K}x${m.M}, box 64x${bm}), tmap(f16, ${m.K}x${m.N}, box 64x${m.bn}), ${(m.M * m.N * 4) / 2 ** 20}MiB, ${m.M}, ${m.N}, ${m.K}`,
+    kernel: name, variant: "args", K, F, warps_per_sm: warps, threads_per_block: m.block, blocks: m.grid, dyn_smem_bytes: m.smem, iters: 0,
+    blocks_per_sm: perSm, grid: String(m.grid), block: String(m.block),
+    args,
     d_issue_active_per_active_cycle: issued / cycles,
     d_warps_active_per_active_cycle: num(r["smsp__warps_active.sum"]) / cycles,
     d_warps_eligible_per_active_cycle: num(r["smsp__warps_eligible.sum"]) / cycles,

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { sassListing } from "../../../test/support/sass-listing.js";
 import { parseScenario, simulate } from "../../index.js";
 
-/** A cuobjdump-style listing of one kernel `k` (control codes: stall 1, no barriers). */
-function listing(instructions: readonly string[]): string {
-  const lines = ["", "\tcode for sm_90", "\t\tFunction : k", '\t.headerflags\t@"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)"'];
-  instructions.forEach((text, i) => {
-    lines.push(`        /*${(i * 16).toString(16).padStart(4, "0")}*/                   ${text} ;      /* 0x0000000000007918 */`);
-    lines.push(`                                                  /* 0x000fe20000000000 */`);
-  });
-  lines.push("\t\t..........");
-  return lines.join("\n");
-}
+const listing = sassListing;
 
 function run(instructions: readonly string[], arch = "{ preset: sm_90, warpLaunchIntervalCycles: 0, resultDelayCycles: 0, constantCache: null }") {
   const yaml = [`arch: ${arch}`, "launch: { threadsPerBlock: 128, blocks: 1, registersPerThread: 168 }", "program: { sass: k.sass }"].join("\n");

@@ -18,6 +18,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 await build({ configFile: "web/vite.config.ts", logLevel: "silent" });
 const site = await serve();
+if (CHROMIUM === undefined) throw new Error("no Chromium at /usr/bin/chromium (or WARPSIM_CHROMIUM): apt-get install chromium");
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
 const page = await browser.newPage();
 await page.goto(site.url);

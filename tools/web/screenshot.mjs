@@ -7,7 +7,8 @@ import { CHROMIUM, serve } from "./serve.mjs";
 export async function screenshot(file) {
   await build({ configFile: "web/vite.config.ts", logLevel: "silent" });
   const site = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+  if (CHROMIUM === undefined) throw new Error("no Chromium at /usr/bin/chromium (or WARPSIM_CHROMIUM): apt-get install chromium");
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
     await page.goto(`${site.url}?warps=6&ilp=2`);

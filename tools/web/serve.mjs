@@ -15,4 +15,9 @@ export async function serve(root = "dist-web") {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-export const CHROMIUM = "/usr/bin/chromium";
+/**
+ * Debian's Chromium, which the browser tests, the screenshot and the browser benchmark drive
+ * (never a browser download): WARPSIM_CHROMIUM if set, else the first of the usual paths that
+ * exists; undefined when there is none (the tests then say they are skipped, and why).
+ */
+export const CHROMIUM = (process.env.WARPSIM_CHROMIUM !== undefined ? [process.env.WARPSIM_CHROMIUM] : ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/snap/bin/chromium"]).find((p) => existsSync(p));

@@ -15,10 +15,10 @@ describe("setmaxnreg splits", () => {
     expect(describeSplit(s)).toMatch(/4096 more than the block holds; the last setmaxnreg.inc is never granted/);
   });
 
-  it("validation/async's gemm_ws<128, 4, 1>: 256 threads at 160, producer 40, consumer 160: 15,360 idle (120 more per thread for one warpgroup)", () => {
+  it("validation/async's gemm_ws<128, 4, 1>: 256 threads at 160, producer 40, consumer 160: 15,360 idle, 120 per thread of a warpgroup, of which the consumer can take 96 (to setmaxnreg's 256)", () => {
     const s = registerSplit(sm_90, 256, 160, [40, 160]);
     expect([s.pool, s.used, s.verdict]).toEqual([40960, 25600, "idle"]);
-    expect(describeSplit(s)).toMatch(/15360 registers idle \(120 more per thread/);
+    expect(describeSplit(s)).toMatch(/15360 registers idle \(96 more per thread for the largest warpgroup\)/);
   });
 
   it("counts setmaxnreg does not take, and blocks that are not whole warpgroups, are named", () => {

@@ -47,6 +47,8 @@ export function describeSplit(s: RegisterSplit): string {
   const head = `warpgroups ${s.perWarpgroup.join(", ")} registers per thread: ${s.used} of the block's ${s.pool}`;
   if (s.verdict === "invalid") return `${head}: ${s.problems.join("; ")}`;
   if (s.verdict === "hangs") return `${head}: ${s.used - s.pool} more than the block holds; the last setmaxnreg.inc is never granted and the block hangs`;
-  if (s.verdict === "idle") return `${head}: fits, ${s.pool - s.used} registers idle (${Math.floor((s.pool - s.used) / WARPGROUP_THREADS / 8) * 8} more per thread for one warpgroup)`;
+  // What the idle registers could give one warpgroup: setmaxnreg's steps of 8, up to its 256.
+  const more = Math.min(Math.floor((s.pool - s.used) / WARPGROUP_THREADS / 8) * 8, SETMAXNREG_MAX - Math.max(...s.perWarpgroup));
+  if (s.verdict === "idle") return `${head}: fits, ${s.pool - s.used} registers idle (${more} more per thread for the largest warpgroup)`;
   return `${head}: fits exactly`;
 }

@@ -1,4 +1,5 @@
 import type { MemoryReport } from "../stats/memory-report.js";
+import { describeSplit } from "../arch/register-split.js";
 import type { GpuReport } from "../stats/metrics.js";
 import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
@@ -20,6 +21,7 @@ export function formatTable(result: SimulationResult): string {
       `achieved ${pct(occ.achieved)} (${fix(occ.achievedWarpsPerSm, 2)} warps/SM)`,
   );
   if (occ.residentBlocks !== th.blocksPerSm) out.push(`             resident blocks pinned to ${occ.residentBlocks}`);
+  if (occ.setmaxnreg !== undefined) out.push(`setmaxnreg   ${describeSplit(occ.setmaxnreg)}`);
   const life = result.warpLifetimes;
   if (life.exitedWarps > 1) {
     const spread = life.minCycles > 0 ? life.maxCycles / life.minCycles : Infinity;

@@ -9,6 +9,7 @@ import type { WarpPathSource } from "../sm/warp-paths.js";
 import { noHooks, type Hooks } from "../stats/hooks.js";
 import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "../stats/metrics.js";
 import { WARP_STATE_COUNT } from "../stats/warp-state.js";
+import { setmaxnregSplit } from "./setmaxnreg-split.js";
 
 export interface SimulateOptions {
   /** Stop (and report "cycle_limit") at this many cycles. Default 1e9. */
@@ -153,6 +154,11 @@ export function smConfigOf(scenario: Scenario, options: SimulateOptions = {}): S
   };
 }
 
+function withSplit(scenario: Scenario): { setmaxnreg?: ReturnType<typeof setmaxnregSplit> } {
+  const split = setmaxnregSplit(scenario);
+  return split === undefined ? {} : { setmaxnreg: split };
+}
+
 function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, end: RunEnd): SimulationResult {
   const cycles = end.cycle;
   const raw: RawSchedulerCounters[] = sm.subpartitions.map((sp, s) => ({
@@ -186,6 +192,7 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
       achieved: warpsPerSm / scenario.arch.maxWarpsPerSm,
       achievedWarpsPerSm: warpsPerSm,
       residentBlocks: scenario.residentBlocks,
+      ...withSplit(scenario),
     },
     warpLifetimes: lifetimes(sm),
     sm: smMetrics,

@@ -1,6 +1,7 @@
 import type { MemoryReport } from "./memory-report.js";
 import { FMA_LITE, PIPE_NAMES, Pipe, type PipeName } from "../arch/arch-spec.js";
 import type { OccupancyResult } from "../arch/occupancy.js";
+import type { RegisterSplit } from "../arch/register-split.js";
 import type { Outcome } from "./outcome.js";
 import { WARP_STATE_COUNT, WARP_STATE_NAMES, type WarpStateName } from "./warp-state.js";
 
@@ -74,6 +75,8 @@ export interface OccupancyReport {
   readonly achievedWarpsPerSm: number;
   /** Resident blocks the run used (pinned or the calculator's). */
   readonly residentBlocks: number;
+  /** The split of the block's registers setmaxnreg makes, when the kernel (run from its arguments) uses it. */
+  readonly setmaxnreg?: RegisterSplit;
 }
 
 /**

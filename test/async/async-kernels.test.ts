@@ -246,3 +246,10 @@ describe("instructions from the listing against ncu's smsp__inst_executed.sum (v
     expect(issued("stream_sum<4, 4096>", 264, 32, 35, 16384, "256MiB, 1016800, 33KiB")).toBe(7230168);
   });
 });
+
+describe("the run reports the setmaxnreg split its kernel makes", () => {
+  it("gemm_ws<128, 4, 2>: warpgroups 40, 232, 232 of 168 x 384 registers, exactly", () => {
+    const r = run(LISTING, `{ sass: k.sass, kernel: "gemm_ws<128, 4, 2>", args: "tmap(f16, 4096x4096, box 64x128), tmap(f16, 4096x4096, box 64x128), 64MiB, 4096, 4096, 4096", grid: [1024] }`, "threadsPerBlock: 384, blocks: 1, registersPerThread: 168, sharedMemPerBlock: 132160");
+    expect(r.occupancy.setmaxnreg).toMatchObject({ perWarpgroup: [40, 232, 232], pool: 64512, used: 64512, verdict: "fits" });
+  });
+});

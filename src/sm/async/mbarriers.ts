@@ -78,19 +78,21 @@ export class MBarriers {
     this.phase[b]++;
     this.pending[b] = this.expected[b];
     this.tx[b] = 0;
+    // Wake the warps whose phase this was, keeping the rest in place (no allocation per phase).
     const list = this.waiters[b];
-    if (list.length === 0) return;
-    const kept: number[] = [];
-    const woken: number[] = [];
-    for (let i = 0; i < list.length; i += 2) {
-      if ((this.phase[b] & 1) !== list[i + 1]) woken.push(list[i]);
-      else kept.push(list[i], list[i + 1]);
+    let kept = 0;
+    const n = list.length;
+    for (let i = 0; i < n; i += 2) {
+      const warp = list[i];
+      if ((this.phase[b] & 1) !== list[i + 1]) {
+        this.waitingOn[warp] = -1;
+        this.resume(warp, now);
+      } else {
+        list[kept++] = warp;
+        list[kept++] = list[i + 1];
+      }
     }
-    this.waiters[b] = kept;
-    for (const w of woken) {
-      this.waitingOn[w] = -1;
-      this.resume(w, now);
-    }
+    list.length = kept;
   }
 
   /** The barrier at `address` of the block in slot `block`, made (one arrival per phase) if the block has not initialized it. */

@@ -19,6 +19,8 @@ export interface SassOptions {
   readonly trips?: Readonly<Record<string, number>>;
   /** Trips of loops not named in `trips`; without it, such a loop is an error. */
   readonly defaultTrips?: number;
+  /** Warps follow their own executed paths (a run from the arguments): the declared loops' and branches' warnings do not apply. */
+  readonly executed?: boolean;
   /**
    * Share (0..1) of executions in which a guarded forward branch or guarded EXIT is taken,
    * keyed by its address. Default 0: bounds checks pass, early exits are not taken.
@@ -65,7 +67,7 @@ export function sassProgram(kernels: readonly SassKernel[], options: SassOptions
   const builder = new ParsedProgramBuilder("");
   for (let pc = 0; pc < t.kept.length; pc++) builder.push(translate(t, pc));
   const overlap = overlappingLoops(t.loops, t.list, t.kept);
-  if (overlap !== undefined) t.warnings.push(`${file}: kernel ${kernel.name}: loops ${overlap} overlap without nesting (code that handles divergence); each back edge counts its own trips.`);
+  if (overlap !== undefined && options.executed !== true) t.warnings.push(`${file}: kernel ${kernel.name}: loops ${overlap} overlap without nesting (code that handles divergence); each back edge counts its own trips.`);
   checkOverrides(t);
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, program: new ParsedProgram(builder), kernel, warnings: t.warnings };
@@ -186,8 +188,9 @@ function warnNotSimulated(t: Translation): void {
     (n, where) => `${n} ${s(n, "CALL", "CALLs")} (${where}) issue as one instruction each; the functions they call are not simulated (usually slow paths, such as division's).`,
   );
   warnConflicts(keptIns, t.derived, t.conflicts, (text) => t.warnings.push(`${t.file}: kernel ${t.kernel.name}: ${text}`));
+  // A run from the arguments takes each warp's own path: the trap is reached only if the kernel does.
   warn(
-    keptIns.filter(isTrap),
+    t.options.executed === true ? [] : keptIns.filter(isTrap),
     (_n, where) =>
       `the end-of-kernel trap (BRA to itself) is reached (${where}): a path runs on past its loops, probably where the real loop exits through a guarded EXIT or branch whose share was left at 0; the warp ends there.`,
   );

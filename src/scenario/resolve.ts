@@ -247,7 +247,7 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
   }
   const kernelName = runs ? findKernel(listing.kernels, program.kernel ?? (listing.kernels.length === 1 ? listing.kernels[0].name : ""))?.name : program.kernel;
   // Running the kernel decides every branch: the declared model's loops need some count to translate.
-  const built = sassProgram(listing.kernels, { ...program, ...(kernelName !== undefined ? { kernel: kernelName } : {}), blockDim: [x, y, z], ...(runs ? { defaultTrips: 1 } : {}) }, file);
+  const built = sassProgram(listing.kernels, { ...program, ...(kernelName !== undefined ? { kernel: kernelName } : {}), blockDim: [x, y, z], ...(runs ? { defaultTrips: 1, executed: true } : {}) }, file);
   // Problems with the scenario's own fields (kernel, trips, taken) are the scenario's, not the listing's.
   if (!built.ok) return { ok: false, issues: built.issues.map((i) => (i.line === undefined ? { ...i, file: ctx.file } : i)) };
   const assembly = built.kernel.instructions.map((i) => i.text).join("\n");

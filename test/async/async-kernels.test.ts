@@ -253,3 +253,16 @@ describe("the run reports the setmaxnreg split its kernel makes", () => {
     expect(r.occupancy.setmaxnreg).toMatchObject({ perWarpgroup: [40, 232, 232], pool: 64512, used: 64512, verdict: "fits" });
   });
 });
+
+describe("a run from the arguments does not warn about declared loops", () => {
+  it("gemm_ws's retry loops after EXIT reach the trap statically, but each warp takes its own path: no trap or loop-overlap warning", async () => {
+    const { resolveScenario } = await import("../../src/scenario/resolve.js");
+    const { scenarioSchema } = await import("../../src/scenario/schema.js");
+    const program = { sass: "kernels.sass", kernel: "gemm_ws<128, 4, 2>" };
+    const launch = { threadsPerBlock: 384, blocks: 1, registersPerThread: 168, sharedMemPerBlock: 132160 };
+    const resolve = (p: object) => resolveScenario(scenarioSchema.parse({ arch: "sm_90", launch, program: p }), { file: "<test>", readFile: () => ({ file: "kernels.sass", text: LISTING }) });
+    const executed = resolve({ ...program, args: "tmap(f16, 4096x4096, box 64x128), tmap(f16, 4096x4096, box 64x128), 64MiB, 4096, 4096, 4096", grid: [1024] });
+    if (!executed.ok) throw new Error(JSON.stringify(executed.issues));
+    expect(executed.scenario.warnings.filter((w) => /end-of-kernel trap|overlap without nesting/.test(w))).toEqual([]);
+  });
+});

@@ -11,11 +11,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { ncuColumns } from "../memory/ncu-columns.mjs";
 
 const here = join(dirname(fileURLToPath(import.meta.url)), "data");
-const REASONS = ["barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss", "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction", "not_selected", "selected", "short_scoreboard", "sleeping", "tex_throttle", "wait"];
 const MEMORY = ["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct", "lts__t_sector_op_read_hit_rate.pct", "lts__t_sector_hit_rate.pct", "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "dram__bytes_read.sum", "dram__bytes_write.sum"];
-const num = (v) => Number(String(v ?? "").replace(/,/g, ""));
 /** The launches of an ncu export with the manifest's configurations, each launched twice: the second's row. */
 function launches(csv, manifestFile) {
   const m = readFileSync(join(here, manifestFile), "utf8").split("\n").filter((l) => l.startsWith("MANIFEST "));
@@ -34,21 +33,12 @@ const feeds = launches("ncu_raw_feeds.csv", "manifest-feeds.txt").map(({ m, r })
 }));
 const out = [...gemms, ...feeds].map(({ m, r, name, K, F, warps, perSm, args }) => {
   if (!r["Kernel Name"].includes(name)) throw new Error(`ncu has ${r["Kernel Name"]}, the manifest ${name}`);
-  const cycles = num(r["smsp__cycles_active.sum"]);
-  const issued = num(r["smsp__issue_active.sum"]);
   const row = {
     kernel: name, variant: "args", K, F, warps_per_sm: warps, threads_per_block: m.block, blocks: m.grid, dyn_smem_bytes: m.smem, iters: 0,
     blocks_per_sm: perSm, grid: String(m.grid), block: String(m.block),
     args,
-    d_issue_active_per_active_cycle: issued / cycles,
-    d_warps_active_per_active_cycle: num(r["smsp__warps_active.sum"]) / cycles,
-    d_warps_eligible_per_active_cycle: num(r["smsp__warps_eligible.sum"]) / cycles,
+    ...ncuColumns(r, MEMORY),
   };
-  for (const reason of REASONS) row[`d_stall_${reason}_per_issue`] = num(r[`smsp__warps_issue_stalled_${reason}.sum`]) / issued;
-  row["sm__cycles_active.avg"] = num(r["sm__cycles_active.avg"]);
-  row["smsp__inst_executed.sum"] = num(r["smsp__inst_executed.sum"]);
-  for (const c of MEMORY) row[c] = num(r[c]);
-  row.launch__registers_per_thread = num(r.launch__registers_per_thread);
   row.launch__shared_mem_per_block_static = 0;
   return row;
 });

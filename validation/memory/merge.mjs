@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { ncuColumns, num } from "./ncu-columns.mjs";
 
 const here = join(dirname(fileURLToPath(import.meta.url)), "data");
 const manifest = readFileSync(join(here, "manifest.txt"), "utf8")
@@ -21,36 +22,25 @@ const manifest = readFileSync(join(here, "manifest.txt"), "utf8")
     const f = l.split(",");
     return { kernel: f[2], grid: [f[3], f[4]], block: [f[5], f[6]], dyn: f[7], args: f.slice(8, -1).join(","), perSm: f[f.length - 1] };
   });
-const REASONS = ["barrier", "branch_resolving", "dispatch_stall", "drain", "gmma", "imc_miss", "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar", "mio_throttle", "misc", "no_instruction", "not_selected", "selected", "short_scoreboard", "sleeping", "tex_throttle", "wait"];
 const MEMORY = [
   "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct", "lts__t_sector_op_read_hit_rate.pct", "lts__t_sector_hit_rate.pct",
   "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
   "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
   "dram__bytes_read.sum", "dram__bytes_write.sum", "launch__shared_mem_config_size", "launch__waves_per_multiprocessor",
 ];
-const num = (v) => Number(String(v).replace(/,/g, ""));
 for (const [input, output] of [["ncu_raw.csv", "summary.csv"], ["ncu_raw_warm.csv", "summary-warm.csv"]]) {
   const rows = parse(readFileSync(join(here, input), "utf8"), { columns: true }).filter((r) => /^\d+$/.test(r.ID));
   if (rows.length !== manifest.length) throw new Error(`${input}: ${rows.length} launches, the manifest ${manifest.length}`);
   const out = rows.map((r, i) => {
     const m = manifest[i];
     if (r["Kernel Name"] !== m.kernel) throw new Error(`${input} launch ${i}: ncu has ${r["Kernel Name"]}, the manifest ${m.kernel}`);
-    const cycles = num(r["smsp__cycles_active.sum"]);
-    const issued = num(r["smsp__issue_active.sum"]);
     const threads = Number(m.block[0]) * Number(m.block[1]);
     const blocks = Number(m.grid[0]) * Number(m.grid[1]);
     const row = {
       kernel: m.kernel, variant: "args", K: 0, F: 0, warps_per_sm: (Number(m.perSm) * threads) / 32, threads_per_block: threads, blocks, dyn_smem_bytes: m.dyn, iters: 0,
       blocks_per_sm: m.perSm, grid: m.grid.join(","), block: m.block.join(","), args: m.args,
-      d_issue_active_per_active_cycle: issued / cycles,
-      d_warps_active_per_active_cycle: num(r["smsp__warps_active.sum"]) / cycles,
-      d_warps_eligible_per_active_cycle: num(r["smsp__warps_eligible.sum"]) / cycles,
+      ...ncuColumns(r, MEMORY),
     };
-    for (const reason of REASONS) row[`d_stall_${reason}_per_issue`] = num(r[`smsp__warps_issue_stalled_${reason}.sum`]) / issued;
-    row["sm__cycles_active.avg"] = num(r["sm__cycles_active.avg"]);
-    row["smsp__inst_executed.sum"] = num(r["smsp__inst_executed.sum"]);
-    for (const c of MEMORY) row[c] = num(r[c]);
-    row.launch__registers_per_thread = num(r.launch__registers_per_thread);
     row.launch__shared_mem_per_block_static = num(r.launch__shared_mem_per_block_static ?? 0) || 0;
     return row;
   });

@@ -26,8 +26,10 @@ export function scenarioYaml(opts: {
   return [
     `arch:`,
     `  preset: sm_90`,
-    // Every warp starts at cycle 0, as the hand derivations in the tests assume.
+    // Every warp starts at cycle 0 with its code fetched, as the hand derivations in the tests
+    // assume (the instruction fetch has its own: src/sm/instruction-fetch.test.ts).
     `  warpLaunchIntervalCycles: 0`,
+    `  instructionFetch: null`,
     ...(opts.arch ?? "").split("\n").filter(Boolean).map((l) => `  ${l}`),
     `launch:`,
     `  threadsPerBlock: ${128 * opts.warpsPerScheduler}`,

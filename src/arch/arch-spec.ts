@@ -207,6 +207,21 @@ export interface ArchSpec {
    * constant hits.
    */
   readonly constantCache?: Readonly<{ missCycles: number; lineBytes: number }>;
+  /**
+   * The SM's instruction fetch and cache (src/sm/instruction-fetch.ts): a kernel's code starts
+   * cold; a warp that wants a line the SM does not hold waits `missCycles` for it
+   * (no_instruction), and the fetch unit streams the lines after it at `cyclesPerLine` each
+   * into a cache of `cacheBytes` (`associativity` ways, least recently used out). The entry
+   * line is requested at launch. Undefined: every instruction is there.
+   */
+  readonly instructionFetch?: Readonly<{
+    missCycles: number;
+    cyclesPerLine: number;
+    lineBytes: number;
+    instructionBytes: number;
+    cacheBytes: number;
+    associativity: number;
+  }>;
   readonly barrier: Readonly<{
     /**
      * Cycles the SM's barrier unit is busy with one warp's BAR: BARs of all sub-partitions

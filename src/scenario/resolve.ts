@@ -373,6 +373,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     barrier: { ...preset.barrier, ...overrides.barrier },
     sharedMemoryPath: overrides.sharedMemoryPath === null ? undefined : (overrides.sharedMemoryPath ?? preset.sharedMemoryPath),
     constantCache: overrides.constantCache === null ? undefined : (overrides.constantCache ?? preset.constantCache),
+    instructionFetch: overrides.instructionFetch === null ? undefined : (overrides.instructionFetch ?? preset.instructionFetch),
     memoryBandwidth: { ...preset.memoryBandwidth, ...overrides.memoryBandwidth },
   } as ArchSpec;
 }

@@ -6,6 +6,7 @@ import { BlockAdmission } from "./block-admission.js";
 import { BlockTable } from "./block-table.js";
 import { BranchUnit } from "./branch-unit.js";
 import { ConstantCache } from "./constant-cache.js";
+import { InstructionFetch } from "./instruction-fetch.js";
 import { aperiodicPcs, simplePcs } from "./issue-paths.js";
 import { MemoryPaths } from "./memory/memory-paths.js";
 import { Scoreboard } from "./scoreboard.js";
@@ -27,6 +28,7 @@ export interface SmParts {
   readonly active: ActiveCycles;
   readonly memory: MemoryPaths;
   readonly constants: ConstantCache;
+  readonly fetch: InstructionFetch;
   readonly subpartitions: readonly Subpartition[];
   readonly barriers: Barriers;
   readonly admission: BlockAdmission;
@@ -63,6 +65,7 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const warpPaths = config.paths === undefined ? undefined : new WarpPaths(slots, config.paths);
   const memory = new MemoryPaths(config, program, warpPaths);
   const constants = new ConstantCache(program, arch);
+  const fetch = new InstructionFetch(program.length, arch);
   const barrierUnit = { freeAt: 0 };
   const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, barrierUnit, loadsUseDataPipe: memory.addressed !== undefined });
   const barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
@@ -79,7 +82,7 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
     arrive,
     paths: warpPaths,
   });
-  const units = [blocks, admission, constants, memory, active];
+  const units = [blocks, admission, constants, fetch, memory, active];
   const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units });
   const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady, paths: warpPaths });
   const async = AsyncUnit.maybe({ arch, program, warps, blocks, scoreboard, accounting, events, memory, paths: warpPaths, wake, ...(config.registersPerThread !== undefined ? { registersPerThread: config.registersPerThread } : {}) });
@@ -87,5 +90,5 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   // The tensor cores' queues and the commit groups are not registered with the fast-forward: a loop with them never skips.
   if (async !== undefined) for (let pc = 0; pc < program.length; pc++) if (async.table.kind[pc] !== 0) aperiodicAt[pc] = 1;
   const simpleAt = simplePcs(program, aperiodicAt, constants);
-  return { warps, scoreboard, accounting, blocks, events, active, memory, constants, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt, warpPaths, async };
+  return { warps, scoreboard, accounting, blocks, events, active, memory, constants, fetch, subpartitions, barriers, admission, branches, steady, aperiodicAt, simpleAt, warpPaths, async };
 }

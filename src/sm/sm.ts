@@ -12,6 +12,7 @@ import type { BlockAdmission } from "./block-admission.js";
 import type { BlockTable } from "./block-table.js";
 import type { BranchUnit } from "./branch-unit.js";
 import type { ConstantCache } from "./constant-cache.js";
+import type { InstructionFetch } from "./instruction-fetch.js";
 import type { MemoryPaths } from "./memory/memory-paths.js";
 import { PolicyEvent } from "./schedulers/policy.js";
 import type { Scoreboard } from "./scoreboard.js";
@@ -32,8 +33,8 @@ import { ASYNC_GO_ON, ASYNC_TOOK_WARP, type AsyncUnit } from "./async/async-unit
  * sub-partition's scheduler picks a warp (Subpartition.select) and the SM issues its
  * instruction; then the loop jumps to the next cycle with work. The SM is the glue: issue,
  * wake and exit are here; what an instruction does on its way lives in its unit (branches,
- * barriers, constant cache, memory paths, block admission), scheduling in Subpartition and
- * ./schedulers, counting in ../stats.
+ * barriers, instruction fetch, constant cache, memory paths, block admission), scheduling in
+ * Subpartition and ./schedulers, counting in ../stats.
  */
 export class StreamingMultiprocessor {
   readonly warps: WarpTable;
@@ -50,6 +51,7 @@ export class StreamingMultiprocessor {
   readonly memory: MemoryPaths;
   private readonly warpPaths: WarpPaths | undefined;
   private readonly constants: ConstantCache;
+  private readonly fetch: InstructionFetch;
   private readonly barriers: Barriers;
   private readonly branches: BranchUnit;
   private readonly async: AsyncUnit | undefined;
@@ -77,6 +79,7 @@ export class StreamingMultiprocessor {
     this.memory = parts.memory;
     this.warpPaths = parts.warpPaths;
     this.constants = parts.constants;
+    this.fetch = parts.fetch;
     this.barriers = parts.barriers;
     this.branches = parts.branches;
     this.async = parts.async;
@@ -88,7 +91,6 @@ export class StreamingMultiprocessor {
 
   /** Runs until every block has finished, nothing can progress, or `maxCycles` is reached. */
   run(maxCycles: number): RunEnd { return this.advance(maxCycles, Infinity) as RunEnd; } // prettier-ignore
-
   /**
    * Runs at most `steps` visited cycles, then returns undefined (call again to go on), or the
    * outcome once the run has ended. Instructions issue in cycles 0 .. maxCycles - 1; a run that
@@ -140,7 +142,6 @@ export class StreamingMultiprocessor {
 
   /** Ends a run that `advance` left unfinished (Ctrl-C): a partial outcome at the cycle reached. */
   interrupt(): RunEnd { return this.stop("interrupted", this.now); } // prettier-ignore
-
   /** Cycles the steady-state fast-forward skipped, and the cycle the run has reached. */
   get skippedCycles(): number { return this.steady?.skippedCycles ?? 0; } // prettier-ignore
   get cycle(): number { return this.now; } // prettier-ignore
@@ -241,13 +242,13 @@ export class StreamingMultiprocessor {
     }
     let readyAt = this.scoreboard.readyAtFor(warp, this.program, pc);
     let reason: WarpState = this.scoreboard.lastReason;
-    // A constant operand whose line the SM's constant cache does not hold yet (first touch, or
-    // still on its way): wait for the line.
-    const arrives = this.constants.operandLineAt(pc, cycle);
-    if (arrives > cycle && arrives > readyAt) {
-      readyAt = arrives;
-      reason = WarpState.imc_miss;
-    }
+    // The instruction's line if the SM has not fetched it yet (the code starts cold), then its
+    // constant operand's line if the constant cache does not hold it (wanted once the
+    // instruction is there): the warp waits for the latest of these and its operands.
+    const fetched = this.fetch.instructionAt(pc, cycle);
+    const arrives = this.constants.operandLineAt(pc, fetched > cycle ? fetched : cycle);
+    if (fetched > cycle && fetched > readyAt) { readyAt = fetched; reason = WarpState.no_instruction; } // prettier-ignore
+    if (arrives > cycle && arrives > readyAt) { readyAt = arrives; reason = WarpState.imc_miss; } // prettier-ignore
     if (readyAt <= cycle) {
       sp.addCandidate(warp, cycle);
     } else {
@@ -267,7 +268,7 @@ export class StreamingMultiprocessor {
     sp.counters.active.change(1, cycle);
     sp.notifyPolicy(PolicyEvent.arrive, warp);
     sp.candidates.arrive(warp);
-    this.wake(warp, cycle); // its first instruction may need a constant line (imc_miss)
+    this.wake(warp, cycle); // its first instruction may need its line or a constant line
     this.active.change(1, cycle);
   }
 

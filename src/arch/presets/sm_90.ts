@@ -21,6 +21,8 @@ import type { ArchSpec } from "../arch-spec.js";
  * - [peak]   NVIDIA H100 Tensor Core GPU datasheet / whitepaper: dense FP16 tensor throughput.
  * - [async]  validation/async/ (kernels.cu, capture.sh): HGMMA and copy probes on an H100 80GB
  *            HBM3 (clock64 cycles), and the warp-specialized GEMMs under Nsight Compute.
+ * - [ifetch] validation/microbench/ifetch_probe.cu (ifetch_probe.sh): straight-line and looped FFMA
+ *            code of 64 to 4,096 instructions, one block, on an H100 80GB HBM3 under Nsight Compute.
  */
 export const sm_90: ArchSpec = {
   name: "sm_90",
@@ -124,7 +126,7 @@ export const sm_90: ArchSpec = {
     // on the loads' dependency barrier before the next trip): with latencies min + Exp(tail) a
     // trip lasts tail (H_K - 1) longer than with every load at the mean. src/run/memory-tails.ts
     // derives the tail from ld_chain's rows with one warp per scheduler and K = 4 and 8, each run
-    // from its SASS without a tail (docs/validation.md, "Latency spread"): 73 cycles for DRAM
+    // from its SASS without a tail (docs/validation.md, "Latency spread"): 72 cycles for DRAM
     // (57-91 over 12 rows), 10 for L2 (-1 to 51; 8 of 12 rows under 7).
     l2TailCycles: 10,
     // [lat] a chase over 40 MiB (past the ~25 MiB half of the L2 near the SM) takes 450 cycles
@@ -134,7 +136,7 @@ export const sm_90: ArchSpec = {
     // K = 1, W = 1: 0.06 per issue x 392 issues); transpose_pad at one block per SM, 55 with its
     // four stores of 128 bytes queued (validation/memory/data/summary.csv).
     storeDrainCycles: 23,
-    dramTailCycles: 73,
+    dramTailCycles: 72,
   },
 
   memoryBandwidth: {
@@ -221,6 +223,17 @@ export const sm_90: ArchSpec = {
   // the same miss [model]: imc_miss is the immediate constant cache's, which operands use
   // (docs/validation.md, "LDC has a path of its own").
   constantCache: { missCycles: 150, lineBytes: 64 },
+  // [ifetch] validation/microbench/ifetch-probe (ncu, caches flushed; one block on one SM):
+  // straight-line FFMA code streams at 2.21 cycles per instruction once it is longer than the
+  // launch hides (1,060 to 4,132 instructions per warp: 3,013 to 9,956 SM cycles), one stream
+  // for the SM whatever the warps and sub-partitions (one warp per sub-partition: 3,071 cycles;
+  // two: 2,994), 17.7 cycles per 128-byte line: 18. Loop bodies of 2,048 FFMAs (32 KiB) stay
+  // cached (1.31 cycles per instruction over 8 trips, 1.26 for 1,024), 2,304 (36 KiB) partly
+  // (1.86), 2,560 and more (40 KiB) stream every trip (2.19-2.21): a 32 KiB cache, and 4 ways
+  // of least-recently-used lines put the partial case between the two [model]. A miss that
+  // is not streamed waits as long as a constant line does (150) [model]: the probe cannot
+  // separate it, as the entry's fetch is hidden by the launch.
+  instructionFetch: { missCycles: 150, cyclesPerLine: 18, lineBytes: 128, instructionBytes: 16, cacheBytes: 32768, associativity: 4 },
   sharedMemoryPath: {
     // [lds] validation/microbench/lds-probe/cycles.csv: 4 chains of conflict-free LDS per warp
     // reach 0.95-1.00 LDS per SM cycle from 8 warps on (16 warps: 64.1 cycles per trip of 64

@@ -96,3 +96,13 @@ export function formatPath(path: readonly (string | number)[]): string {
   }
   return out;
 }
+
+/**
+ * The first word of a line of the user's input, quoted and cut to 40 characters: what an error
+ * shows of a file that is not what it should be (never the whole line: the file may be any of
+ * the user's, its first line a secret).
+ */
+export function quoteToken(text: string): string {
+  const token = text.trim().split(/\s+/)[0] ?? "";
+  return JSON.stringify(token.length > 40 ? `${token.slice(0, 37)}...` : token);
+}

@@ -23,4 +23,6 @@ export const LIMITS = {
   programBytes: 64 * 1024 * 1024,
   /** Scenario file size: 64 MiB. */
   scenarioBytes: 64 * 1024 * 1024,
+  /** Any other input file (an ncu export, a sweep part, validation data): 256 MiB. */
+  inputFileBytes: 256 * 1024 * 1024,
 } as const;

@@ -75,6 +75,6 @@ describe("warpsim compare", () => {
     const r = await cli("compare", "--ncu", file, "validation/ncu-compare/fma_k4_w16.yaml");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/missing\.csv, launch ID 0: expected the raw page's "smsp__issue_active\.avg\.pct_of_peak_sustained_active" \(collect it with ncu --section SchedulerStats/);
-    expect((await cli("compare", "--ncu", join(dir, "nothing.csv"), "validation/ncu-compare/fma_k4_w16.yaml")).stderr).toMatch(/nothing\.csv: expected an Nsight Compute CSV export, found ENOENT/);
+    expect((await cli("compare", "--ncu", join(dir, "nothing.csv"), "validation/ncu-compare/fma_k4_w16.yaml")).stderr).toMatch(/nothing\.csv: expected an Nsight Compute CSV export that exists, found no such file/);
   });
 });

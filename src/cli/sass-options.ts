@@ -47,6 +47,7 @@ export function addressValue(kind: "trip" | "taken" | "conflicts") {
             : `expected ADDRESS=SHARE, the address of a guarded forward BRA or EXIT and the share of executions taken, 0..1 (0x00a0=0.25), found "${text}".`,
       );
     }
+    if (Object.hasOwn(previous, m![1])) throw new InvalidArgumentError(`the address ${m![1]} is given twice (${m![1]}=${previous[m![1]]} and ${text}): give each once.`);
     return { ...previous, [m![1]]: value };
   };
 }

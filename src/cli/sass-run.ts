@@ -12,7 +12,9 @@ import { addressValue, blockDim, type SassRunOptions } from "./sass-options.js";
 export function addSassOptions(command: Command): Command {
   command.option("--sass <file>", "run a kernel's SASS as cuobjdump -sass prints it, instead of a scenario (docs/sass.md)");
   // compare has its own --kernel (the profile's launch), which names the listing's kernel too.
-  if (!command.options.some((o) => o.long === "--kernel")) command.option("--kernel <name>", "with --sass: the kernel (needed when the listing holds several)");
+  const ownKernel = command.options.some((o) => o.long === "--kernel");
+  if (!ownKernel) command.option("--kernel <name>", "with --sass: the kernel (needed when the listing holds several)");
+  const before = new Set(command.options.map((o) => o.long));
   command.option("--trip <address=trips>", "with --sass: trips of the loop closed at (or starting at) this address; repeat per loop", addressValue("trip"), {});
   command.option("--default-trips <n>", "with --sass: trips of loops not given by --trip (else such a loop is an error)", wholeNumber(1));
   command.option("--taken <address=share>", "with --sass: share of executions in which the guarded BRA/EXIT at this address is taken (default 0)", addressValue("taken"), {});
@@ -30,6 +32,17 @@ export function addSassOptions(command: Command): Command {
   command.option("--block <x,y,z>", "with --grid: threads per block (x[,y[,z]]); sets --threads and --block-dim", blockDim);
   command.option("--args <list>", "with --grid: the kernel's arguments in parameter order (a pointer's is its buffer's size, 256MiB; extern \"C\" kernels' say their types, ptr:256MiB, i32:4096)");
   command.option("--sm <n>", "with --grid: the SM whose blocks run (blocks handed out in order, one per SM in turn)", wholeNumber(0));
+  command.option("--allow-any-path", "let the scenario file name a listing outside its folder and the working directory (refused by default)");
+  // A --sass flag given with a scenario file would be ignored: say so instead.
+  const sassOnly = command.options.filter((o) => o.long !== undefined && !before.has(o.long) && o.long !== "--allow-any-path");
+  if (!ownKernel) sassOnly.push(command.options.find((o) => o.long === "--kernel")!);
+  command.hook("preAction", (cmd) => {
+    if (cmd.opts().sass !== undefined) return;
+    const given = sassOnly.filter((o) => cmd.getOptionValueSource(o.attributeName()) === "cli").map((o) => o.long);
+    if (given.length > 0) {
+      throw new ConfigError(`${given.join(", ")} ${given.length === 1 ? "is" : "are"} for --sass runs and would be ignored with a scenario file (its launch, program and arch fields say the same).`);
+    }
+  });
   return command;
 }
 
@@ -41,11 +54,11 @@ export function checkOneInput(name: string, scenarioFile: string | undefined, op
 }
 
 /** A command's scenario: from its file argument, or from --sass and its flags (one of them, not both). */
-export async function scenarioOrSass(name: string, scenarioFile: string | undefined, opts: Partial<SassRunOptions>, io: CliIo): Promise<{ file: string; scenario: Scenario }> {
+export async function scenarioOrSass(name: string, scenarioFile: string | undefined, opts: Partial<SassRunOptions> & { allowAnyPath?: boolean }, io: CliIo): Promise<{ file: string; scenario: Scenario }> {
   checkOneInput(name, scenarioFile, opts);
   if (scenarioFile !== undefined) {
     const { loadScenario } = await import("../scenario/load.js");
-    return { file: scenarioFile, scenario: loadScenario(scenarioFile) };
+    return { file: scenarioFile, scenario: loadScenario(scenarioFile, { anyPath: opts.allowAnyPath === true }) };
   }
   const { parseScenario, readerBeside } = await import("../scenario/load.js");
   const source = await sassScenarioSource(opts as SassRunOptions, io);

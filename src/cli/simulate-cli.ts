@@ -38,15 +38,7 @@ export async function simulateForCli(
 ): Promise<SimulationResult> {
   for (const warning of scenario.warnings) io.stderr(`warpsim: warning: ${warning}\n`);
   const maxCycles = options.maxCycles ?? DEFAULT_MAX_CYCLES;
-  const estimate = Math.min(estimatedInstructions(scenario), maxCycles * scenario.arch.subpartitionsPerSm);
-  const seconds = estimate / ESTIMATE_INSTRUCTIONS_PER_SECOND;
-  if (seconds > NOTE_ABOVE_SECONDS) {
-    io.stderr(
-      `warpsim: note: ${file} issues up to ${estimate.toExponential(2)} warp-instructions, about ${formatDuration(seconds)} at ` +
-        `${ESTIMATE_INSTRUCTIONS_PER_SECOND / 1e6} M/s. --max-cycles N stops it after N cycles, and Ctrl-C stops it now; ` +
-        `either way you get a report of the cycles simulated, marked partial.\n`,
-    );
-  }
+  const estimate = noteLongRun(io, file, scenario, maxCycles);
   const progress = progressBar(io, "simulating", "{percentage}% of estimated instructions");
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
@@ -70,6 +62,24 @@ export async function simulateForCli(
     setExit(result.outcome.status === "interrupted" ? ExitCode.interrupted : ExitCode.simulationIncomplete);
   }
   return result;
+}
+
+/**
+ * Says beforehand how long `runs` simulations of the scenario will take when that is more than
+ * half a minute, and how to cap them; returns one run's estimated warp-instructions. Every
+ * command that simulates calls it (run, explain's variants, sweep's configurations).
+ */
+export function noteLongRun(io: CliIo, file: string, scenario: Scenario, maxCycles: number = DEFAULT_MAX_CYCLES, runs = 1, what = "issues"): number {
+  const estimate = Math.min(estimatedInstructions(scenario), maxCycles * scenario.arch.subpartitionsPerSm);
+  const seconds = (estimate * runs) / ESTIMATE_INSTRUCTIONS_PER_SECOND;
+  if (seconds > NOTE_ABOVE_SECONDS) {
+    io.stderr(
+      `warpsim: note: ${file} ${what} up to ${(estimate * runs).toExponential(2)} warp-instructions, about ${formatDuration(seconds)} at ` +
+        `${ESTIMATE_INSTRUCTIONS_PER_SECOND / 1e6} M/s. --max-cycles N stops ${runs > 1 ? "each run" : "it"} after N cycles, and Ctrl-C stops it now` +
+        `${runs > 1 ? "" : "; either way you get a report of the cycles simulated, marked partial"}.\n`,
+    );
+  }
+  return estimate;
 }
 
 function formatDuration(seconds: number): string {

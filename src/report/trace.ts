@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from "node:fs";
+import { OutputError } from "../errors.js";
 import type { Hooks } from "../stats/hooks.js";
 import { WARP_STATE_NAMES, type WarpState } from "../stats/warp-state.js";
 
@@ -34,7 +35,7 @@ export class TraceWriter {
   private readonly lastScan: number[] = [];
 
   constructor(
-    path: string,
+    private readonly path: string,
     private readonly subpartitions: number,
     private readonly window: TraceWindow = { start: 0, end: Infinity },
     /** The text of the instruction at a pc, for the slices' args. */
@@ -131,7 +132,12 @@ export class TraceWriter {
   }
 
   private flush(): void {
-    writeSync(this.fd, this.chunks.join(""));
+    try {
+      writeSync(this.fd, this.chunks.join(""));
+    } catch (e) {
+      // A full disk (or /dev/full) mid-run: one line naming the file, not a stack trace.
+      throw new OutputError(`cannot write ${this.path}: ${(e as Error).message.replace(/^[A-Z]+: /, "")}.`);
+    }
     this.chunks = [];
     this.bytes = 0;
   }

@@ -1,3 +1,4 @@
+import { checkSimulateInput } from "./check-input.js";
 import { DEFAULTS } from "../defaults.js";
 import { dynamicLengthOf, Program } from "../program/program.js";
 import type { Scenario } from "../scenario/resolve.js";
@@ -128,6 +129,7 @@ function issuedSoFar(sm: StreamingMultiprocessor): number {
 }
 
 function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMultiprocessor; seed: number } {
+  checkSimulateInput(scenario, options);
   const config = smConfigOf(scenario, options);
   return { sm: new StreamingMultiprocessor(config), seed: config.seed };
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readInputFile } from "../input-file.js";
+import { LIMITS } from "../limits.js";
 import { parse } from "csv-parse/sync";
 import { ScenarioError, type ScenarioIssue } from "../errors.js";
 import { resolveScenario } from "../scenario/resolve.js";
@@ -76,12 +77,9 @@ export interface ValidationReport {
 
 /** Reads a CSV with the columns of validation/h100/data/summary.csv, checking them. */
 export function readValidationData(file: string): Record<string, string>[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new ScenarioError([{ code: "parse_error", file, path: [], expected: "a readable CSV file", found: (e as Error).message }]);
-  }
+  const read = readInputFile(file, LIMITS.inputFileBytes, "a CSV file");
+  if ("expected" in read) throw new ScenarioError([{ code: "parse_error", file, path: [], expected: read.expected, found: read.found }]);
+  const text = read.text;
   let records: Record<string, string>[];
   try {
     records = parse(text, { columns: true, skip_empty_lines: true, trim: true });

@@ -1,4 +1,4 @@
-import type { ScenarioIssue } from "../errors.js";
+import { quoteToken, type ScenarioIssue } from "../errors.js";
 import { decodeControl, type ControlCode } from "./control-code.js";
 import { isResourceUsageLine } from "./resource-usage.js";
 
@@ -123,11 +123,12 @@ class ListingReader {
     const label = LABEL.exec(raw);
     if (label && this.current !== undefined) {
       // A label names the next instruction's address; resolved once the kernel is read.
+      if (this.current.labels.has(label[1])) return this.fail(line, `each label defined once in kernel ${this.current.name}`, `${quoteToken(label[1])} defined again`);
       this.current.labels.set(label[1], -1 - this.current.instructions.length);
       return;
     }
     if (!isSkippable(raw)) {
-      this.fail(line, this.current === undefined ? "a `Function : NAME` header before the first instruction (cuobjdump -sass output)" : "an instruction line `/*0070*/ OPCODE operands ; /* 0x... */`", `"${raw.trim().slice(0, 80)}"`);
+      this.fail(line, this.current === undefined ? "a `Function : NAME` header before the first instruction (cuobjdump -sass output)" : "an instruction line `/*0070*/ OPCODE operands ; /* 0x... */`", quoteToken(raw));
     }
   }
 

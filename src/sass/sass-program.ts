@@ -107,6 +107,11 @@ function fail(t: Pick<Translation, "issues" | "file">, path: readonly (string | 
 /** The kernel the options name, or the file's only one. */
 function pickKernel(kernels: readonly SassKernel[], options: SassOptions, file: string, issues: ScenarioIssue[]): SassKernel | undefined {
   const kernel = options.kernel === undefined ? (kernels.length === 1 ? kernels[0] : undefined) : kernels.find((k) => k.name === options.kernel);
+  const same = kernel === undefined ? [] : kernels.filter((k) => k.name === kernel.name);
+  if (same.length > 1) {
+    fail({ issues, file }, ["program", "kernel"], same[1].line, `one kernel named ${kernel!.name} (cut the listing to one architecture's code)`, `${same.length}, at lines ${same.map((k) => k.line).join(", ")}`);
+    return undefined;
+  }
   if (kernel === undefined) {
     const names = kernels.map((k) => k.name).join(", ");
     fail({ issues, file }, ["program", "kernel"], undefined, `${options.kernel === undefined ? "a kernel name (the file holds several)" : "the name of a kernel in the file"}: ${names}`, options.kernel ?? "no kernel named");

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { ScenarioError } from "../errors.js";
+import { readInputFile } from "../input-file.js";
 import { LIMITS } from "../limits.js";
 import type { Scenario } from "./resolve.js";
 import { parseScenario } from "./parse-scenario.js";
@@ -12,49 +12,44 @@ export { documentData, parseScenario } from "./parse-scenario.js";
  * Throws ScenarioError listing every problem with its file, line or field, what was expected
  * and what was found.
  */
-export function loadScenario(pathOrText: string): Scenario {
+export function loadScenario(pathOrText: string, options: { anyPath?: boolean } = {}): Scenario {
   const { file, text } = readScenarioSource(pathOrText);
-  return parseScenario(text, file, [], { readFile: readerBeside(file) });
+  return parseScenario(text, file, [], { readFile: readerBeside(file, options.anyPath) });
 }
 
 /**
  * Reads the files a scenario names (program.sass) relative to the scenario's folder (the
- * working directory for inline text), refusing missing and oversized ones with the field named.
+ * working directory for inline text), refusing missing, oversized and special files with the
+ * field named. A path that leads outside both the scenario's folder and the working directory
+ * (`../../etc/hostname`) is refused unless `anyPath` (the CLI's --allow-any-path): a scenario
+ * from elsewhere reads nothing else of the user's. A path typed on the command line (--sass)
+ * is the user's own choice and may be anywhere.
  */
-export function readerBeside(scenarioFile: string): (path: string) => { file: string; text: string } {
+export function readerBeside(scenarioFile: string, anyPath = false): (path: string) => { file: string; text: string } {
   const base = scenarioFile === "<inline>" || scenarioFile.startsWith("<") ? "." : dirname(scenarioFile);
   return (path) => {
     const file = isAbsolute(path) ? path : join(base, path);
     const refuse = (expected: string, found: string) => new ScenarioError([{ code: "invalid_field", file: scenarioFile, path: ["program", "sass"], expected, found }]);
-    if (!existsSync(file)) throw refuse("a SASS listing that exists (cuobjdump -sass output; the path is relative to the scenario file)", `no such file: ${file}`);
-    const bytes = statSync(file).size;
-    if (bytes > LIMITS.programBytes) throw refuse(`a listing of at most ${LIMITS.programBytes} bytes`, `${bytes} bytes`);
-    return { file, text: readFileSync(file, "utf8") };
+    if (!anyPath && scenarioFile !== "<command line>" && !inside(file, base) && !inside(file, ".")) {
+      throw refuse("a listing inside the scenario's folder or the working directory (--allow-any-path reads any)", path);
+    }
+    const read = readInputFile(file, LIMITS.programBytes, "a SASS listing (cuobjdump -sass output; the path is relative to the scenario file)");
+    if ("expected" in read) throw refuse(read.expected, read.found);
+    return { file, text: read.text };
   };
+}
+
+/** Whether `file` is `folder` or below it. */
+function inside(file: string, folder: string): boolean {
+  const rel = relative(resolve(folder), resolve(file));
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /** The text of a scenario given as a file path or as YAML/JSON text. */
 export function readScenarioSource(pathOrText: string): { file: string; text: string } {
   const looksLikeText = pathOrText.includes("\n") || /^\s*[{]/.test(pathOrText);
   if (looksLikeText) return { file: "<inline>", text: pathOrText };
-  if (!existsSync(pathOrText)) {
-    throw new ScenarioError([
-      { code: "parse_error", file: pathOrText, path: [], expected: "a scenario file (YAML or JSON) that exists", found: "no such file" },
-    ]);
-  }
-  try {
-    const bytes = statSync(pathOrText).size;
-    if (bytes > LIMITS.scenarioBytes) {
-      throw new ScenarioError([
-        { code: "parse_error", file: pathOrText, path: [], expected: `a scenario file of at most ${LIMITS.scenarioBytes} bytes`, found: `${bytes} bytes` },
-      ]);
-    }
-    return { file: pathOrText, text: readFileSync(pathOrText, "utf8") };
-  } catch (e) {
-    if (e instanceof ScenarioError) throw e;
-    throw new ScenarioError([
-      { code: "parse_error", file: pathOrText, path: [], expected: "a readable scenario file", found: (e as Error).message },
-    ]);
-  }
+  const read = readInputFile(pathOrText, LIMITS.scenarioBytes, "a scenario file (YAML or JSON)");
+  if ("expected" in read) throw new ScenarioError([{ code: "parse_error", file: pathOrText, path: [], expected: read.expected, found: read.found }]);
+  return { file: pathOrText, text: read.text };
 }
-

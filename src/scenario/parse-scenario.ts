@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document } from "yaml";
 import type { z } from "zod";
-import { ScenarioError, type ScenarioIssue } from "../errors.js";
+import { quoteToken, ScenarioError, type ScenarioIssue } from "../errors.js";
 import { LIMITS } from "../limits.js";
 import { resolveScenario, type ResolveContext, type Scenario } from "./resolve.js";
 import { scenarioSchema } from "./schema.js";
@@ -40,7 +40,13 @@ export function parseScenario(
   const data: unknown = applyAssignments(documentData(doc, text, file), assignments);
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new ScenarioError([
-      { code: "invalid_field", file, path: [], line: 1, expected: "a mapping of scenario fields (launch, program, ...)", found: describe(data) },
+      { code: "invalid_field", file, path: [], line: 1, expected: "a mapping of scenario fields (launch, program, ...)", found: typeof data === "string" ? `text beginning ${quoteToken(data)}` : describe(data) },
+    ]);
+  }
+  const hostile = hostileKeyPath(data, []);
+  if (hostile !== undefined) {
+    throw new ScenarioError([
+      { code: "unknown_field", file, path: hostile.slice(0, -1), line: lineOf(doc, lineCounter, hostile), expected: "a name that is no JavaScript object internal", found: `the key ${JSON.stringify(hostile[hostile.length - 1])}` },
     ]);
   }
   const checked = scenarioSchema.safeParse(data);
@@ -217,4 +223,18 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === "object") return "a mapping";
   return String(value);
+}
+
+/** Keys that name JavaScript's object internals: no scenario field, at any depth (opcode and trip tables included). */
+const HOSTILE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The path of the first such key under `value`, or undefined. */
+function hostileKeyPath(value: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const key of Object.keys(value)) {
+    if (HOSTILE_KEYS.has(key)) return [...path, key];
+    const found = hostileKeyPath((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -1,8 +1,10 @@
 import fc from "fast-check";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli, scratchDir, writeScenario } from "../cli/cli-helper.js";
-import { parseScenario, simulate } from "../../src/index.js";
+import { parseScenario, simulate, WarpsimError } from "../../src/index.js";
 import { aliasBomb, binaryJunk, program, scenarioObject, straightProgram, validSetup } from "./generators.js";
 import { classify, type FuzzClass } from "./harness.js";
 
@@ -105,4 +107,80 @@ describe("the scheduler's shortcut picks what a full rescan picks (issue 13)", (
       { numRuns: Math.max(30, Math.round(RUNS / 2)), seed: SEED },
     );
   }, 300_000);
+});
+
+describe("fuzz: hostile input, round three (issue 34)", () => {
+  const hostile = fc.constantFrom<unknown>(NaN, -1, -100, Infinity, -Infinity, 0, 0.5, "abc", null, undefined, 1e15, {});
+  // Fields of a loaded scenario a library caller might change by hand, and simulate()'s options.
+  const field = fc.constantFrom(
+    ["launch", "blocks"], ["launch", "threadsPerBlock"], ["launch", "registersPerThread"], ["residentBlocks"], ["seed"], ["scheduler"],
+    ["loadLatency", "cycles"], ["storeLatency", "cycles"], ["memoryLimits", "bytesPerCycle"], ["arch", "warpLaunchIntervalCycles"], ["arch", "memoryLevels", "l2HitCycles"],
+    ["options", "maxCycles"], ["options", "seed"],
+  );
+  const base = parseScenario("launch: {threadsPerBlock: 64, blocks: 2}\nmemory: {latency: {kind: fixed, cycles: 30}}\nprogram: |\n  LDG.E R2, [R4.64]\n  FFMA R3, R2, R2, R2\n  EXIT\n", "fuzz.yaml");
+  it("API objects with hostile values: simulate() returns a sane result or throws warpsim's own error", () => {
+    fc.assert(
+      fc.property(field, hostile, (path, value) => {
+        const set = (o: Record<string, unknown>, p: readonly string[]): Record<string, unknown> => (p.length === 1 ? { ...o, [p[0]]: value } : { ...o, [p[0]]: set(o[p[0]] as Record<string, unknown>, p.slice(1)) });
+        const options = path[0] === "options" ? { maxCycles: 200_000, [path[1]]: value } : { maxCycles: 200_000 };
+        const scenario = path[0] === "options" ? base : (set(base as unknown as Record<string, unknown>, path) as unknown as typeof base);
+        try {
+          const r = simulate(scenario, options as never);
+          const ok = Number.isFinite(r.cycles) && r.cycles >= 0 && r.sm.instExecuted >= 0 && !JSON.stringify(r).includes("null");
+          counts[ok ? "ok" : "bad_metrics"]++;
+          return ok;
+        } catch (e) {
+          const clean = e instanceof WarpsimError && /expected/.test(e.message);
+          counts[clean ? "clean_error" : "crash"]++;
+          if (!clean && failures.length < 5) failures.push(`${path.join(".")} = ${String(value)}: ${(e as Error).name}: ${(e as Error).message}`);
+          return clean || process.env.FUZZ_REPORT !== undefined;
+        }
+      }),
+      { numRuns: Math.max(40, RUNS), seed: SEED },
+    );
+  }, 300_000);
+
+  const dir = scratchDir();
+  it("special files as scenario, listing, ncu export and sweep part: exit 1, the file named, no stack trace", async () => {
+    const fifo = join(dir, "a-pipe");
+    execFileSync("mkfifo", [fifo]);
+    const special = fc.constantFrom("/dev/zero", "/dev/urandom", "/dev/null", dir, fifo);
+    const use = fc.constantFrom<(f: string) => string[]>(
+      (f) => ["run", f],
+      (f) => ["sass", f],
+      (f) => ["run", "--sass", f],
+      (f) => ["merge", f],
+      (f) => ["compare", "--ncu", f, "scenarios/single-warp-807.yaml"],
+    );
+    await fc.assert(
+      fc.asyncProperty(special, use, async (file, args) => {
+        const r = await cli(...args(file));
+        return r.code === 1 && r.stderr.includes(file) && !/\n\s+at /.test(r.stderr);
+      }),
+      { numRuns: 25, seed: SEED },
+    );
+  }, 300_000);
+
+  it("mutated ncu exports: compare answers or refuses in one paragraph, never a stack trace", async () => {
+    const text = readFileSync("test/fixtures/ncu/dram_k4_f16_w32.raw.csv", "utf8");
+    const lines = text.split("\n");
+    const mutation = fc.oneof(
+      fc.integer({ min: 0, max: 400 }).map((col) => lines.map((l) => l.split('","').filter((_, i) => i !== col).join('","')).join("\n")), // a column dropped
+      fc.constant(lines.filter((_, i) => i !== 1).join("\n")), // no units row
+      fc.constant(text.replace(/"void ld_chain[^"]*"/g, '""')), // no kernel name
+      fc.integer({ min: 0, max: text.length - 1 }).map((at) => text.slice(0, at)), // cut short
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation, async (csv) => {
+        const file = writeScenario(dir, "mutated.csv", csv);
+        const r = await cli("compare", "--ncu", file, "validation/ncu-compare/dram_k4_f16_w32.yaml");
+        return [0, 1].includes(r.code) && !/\n\s+at /.test(r.stderr);
+      }),
+      { numRuns: 20, seed: SEED },
+    );
+  }, 300_000);
+  it("report (round three)", () => {
+    if (process.env.FUZZ_REPORT !== undefined) console.log(`fuzz counts with the API property (${Math.max(40, RUNS)} runs):`, counts, failures.join("\n"));
+    expect(failures).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readInputFile } from "../../input-file.js";
+import { LIMITS } from "../../limits.js";
 import { Command } from "commander";
 import { ConfigError } from "../../errors.js";
 import type { CliIo } from "../io.js";
@@ -47,12 +48,9 @@ From a listing and its launch:
         import("../../run/compare.js"),
         import("../../report/compare-report.js"),
       ]);
-      let text: string;
-      try {
-        text = readFileSync(opts.ncu, "utf8");
-      } catch (e) {
-        throw new ConfigError(`${opts.ncu}: expected an Nsight Compute CSV export, found ${(e as NodeJS.ErrnoException).code ?? "an unreadable file"}.`);
-      }
+      const read = readInputFile(opts.ncu, LIMITS.inputFileBytes, "an Nsight Compute CSV export");
+      if ("expected" in read) throw new ConfigError(`${opts.ncu}: expected ${read.expected}, found ${read.found}.`);
+      const text = read.text;
       const launch = pickLaunch(readNcuExport(text, opts.ncu), opts.ncu, opts.kernel, opts.launch);
       const { scenario } = await scenarioOrSass("compare", file, opts, io);
       const rows = compare(launch, simulate(scenario), opts.ncu);

@@ -6,6 +6,9 @@ import { addSassOptions } from "../sass-run.js";
 
 const FORMATS = ["table", "json"] as const;
 
+/** Simulations explain makes of a scenario (the run, a unit alone, the variants it checks): for the time estimate. */
+const EXPLAIN_RUNS = 6;
+
 export function explainCommand(io: CliIo): Command {
   const command = new Command("explain")
     .description("why a run is at the issue utilization it reports, by Little's law, and which knob to turn next")
@@ -28,12 +31,15 @@ Example:
   warpsim explain --sass validation/sass/kernels.sass --kernel ldg_imad --grid 132 --block 256 --args ptr:256MiB,ptr:256MiB,i32:256,i32:1048575 --memory l2`,
     )
     .action(async (file: string | undefined, opts: { format: (typeof FORMATS)[number] } & Partial<SassRunOptions>) => {
-      const [{ scenarioOrSass }, { explain }, { formatExplanation }] = await Promise.all([
+      const [{ scenarioOrSass }, { explain }, { formatExplanation }, { noteLongRun }] = await Promise.all([
         import("../sass-run.js"),
         import("../../run/explain.js"),
         import("../../report/explain-report.js"),
+        import("../simulate-cli.js"),
       ]);
-      const { scenario } = await scenarioOrSass("explain", file, opts, io);
+      const { file: source, scenario } = await scenarioOrSass("explain", file, opts, io);
+      // explain runs the scenario, each unit alone and a few changed variants: about 6 runs.
+      noteLongRun(io, source, scenario, undefined, EXPLAIN_RUNS, "takes");
       const e = explain(scenario);
       io.stdout(opts.format === "json" ? JSON.stringify(e, null, 2) + "\n" : formatExplanation(e));
     });

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readInputFile } from "../../input-file.js";
+import { LIMITS } from "../../limits.js";
 import { Command } from "commander";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -30,11 +31,9 @@ Example (4 parts, e.g. a Slurm job array or GNU parallel; docs/sweeps.md):
 }
 
 function readPart(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    throw new ConfigError(`${file}: expected a CSV part of a sharded sweep, found ${(e as NodeJS.ErrnoException).code ?? "an unreadable file"}.`);
-  }
+  const read = readInputFile(file, LIMITS.inputFileBytes, "a CSV part of a sharded sweep");
+  if ("expected" in read) throw new ConfigError(`${file}: expected ${read.expected}, found ${read.found}.`);
+  return read.text;
 }
 
 /** The merged CSV of sharded sweep parts; throws ConfigError naming a part that does not fit. */

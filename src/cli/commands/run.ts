@@ -1,3 +1,4 @@
+import { ConfigError } from "../../errors.js";
 import { Command, InvalidArgumentError } from "commander";
 import { runCharts, writeCharts } from "../../report/charts.js";
 import { parseTraceWindow, TraceWriter, type TraceWindow } from "../../report/trace.js";
@@ -62,6 +63,7 @@ Example:
   warpsim run --sass validation/sass/kernels.sass --kernel ldg_imad --grid 132 --block 256 --args ptr:256MiB,ptr:256MiB,i32:256,i32:1048575 --memory l2`,
     )
     .action(async (scenarioFile: string | undefined, opts: RunOptions) => {
+      if (opts.traceWindow !== undefined && opts.trace === undefined) throw new ConfigError("--trace-window chooses the cycles of --trace FILE: give --trace too.");
       // The scenario loader and the engine load on use, so `warpsim --version` and --help start fast.
       const [{ scenarioOrSass }, { simulateForCli }] = await Promise.all([import("../sass-run.js"), import("../simulate-cli.js")]);
       const { file, scenario } = await scenarioOrSass("run", scenarioFile, opts, io);

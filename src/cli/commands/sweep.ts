@@ -17,6 +17,7 @@ import type { SassRunOptions } from "../sass-options.js";
 const FORMATS = ["csv", "json"] as const;
 
 interface SweepCliOptions {
+  allowAnyPath?: boolean;
   vary: string[];
   format: (typeof FORMATS)[number];
   out?: string;
@@ -75,7 +76,14 @@ Examples:
       // whole sweep, so that `warpsim merge` can put the parts back in order.
       const globalIndex = opts.shard === undefined ? undefined : shardIndices(all.length, opts.shard);
       const configurations = globalIndex === undefined ? all : globalIndex.map((k) => all[k]);
-      const jobs = opts.jobs ?? (await defaultJobs(source.text, source.file, configurations));
+      const wanted = opts.jobs ?? (await defaultJobs(source.text, source.file, configurations));
+      const { addressSpaceLimit, workersWithin } = await import("../../run/sweep/address-space.js");
+      const limit = addressSpaceLimit();
+      const jobs = Math.min(wanted, configurations.length) > 1 ? workersWithin(limit, wanted) : wanted;
+      if (jobs < wanted && Math.min(wanted, configurations.length) > 1) {
+        io.stderr(`warpsim: note: the address-space limit (ulimit -v, ${(limit / 2 ** 30).toFixed(1)} GiB) leaves room for ${jobs === 1 ? "no worker threads (each reserves about 0.5 GiB); the sweep runs in this thread" : `${jobs} worker threads (each reserves about 0.5 GiB), not ${wanted}`}. Raise the limit (ulimit -v) for more.\n`);
+      }
+      await noteLongSweep(io, source.text, source.file, configurations, opts.maxCycles, opts.allowAnyPath === true);
       const progress = progressBar(io, "sweep");
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
@@ -89,6 +97,7 @@ Examples:
           jobs,
           seed: opts.seed,
           maxCycles: opts.maxCycles,
+          anyPath: opts.allowAnyPath === true,
           onProgress: progress.update,
           signal: controller.signal,
         });
@@ -134,12 +143,24 @@ async function defaultJobs(text: string, file: string, configurations: readonly 
   let instructions = 0;
   for (const i of sample) {
     try {
-      instructions += estimatedInstructions(parseScenario(text, file, configurations[i], { readFile: readerBeside(file) }));
+      instructions += estimatedInstructions(parseScenario(text, file, configurations[i], { readFile: readerBeside(file, true) }));
     } catch {
       return availableParallelism(); // bad input is reported by the run itself
     }
   }
   return (instructions / sample.length) * configurations.length < PARALLEL_ABOVE_INSTRUCTIONS ? 1 : availableParallelism();
+}
+
+/** The long-run note of `run` for the whole sweep, from its middle configuration (nothing for bad input: the run reports it). */
+async function noteLongSweep(io: CliIo, text: string, file: string, configurations: readonly (readonly Assignment[])[], maxCycles: number | undefined, anyPath: boolean): Promise<void> {
+  const [{ parseScenario, readerBeside }, { noteLongRun }] = await Promise.all([import("../../scenario/load.js"), import("../simulate-cli.js")]);
+  if (configurations.length === 0) return;
+  try {
+    const scenario = parseScenario(text, file, configurations[Math.floor(configurations.length / 2)], { readFile: readerBeside(file, anyPath) });
+    noteLongRun(io, `the sweep of ${configurations.length} configurations of ${file}`, scenario, maxCycles, configurations.length, "takes");
+  } catch {
+    // bad input is reported by the run itself
+  }
 }
 
 function parseShardOption(value: string): Shard {

@@ -25,6 +25,8 @@ export interface SweepOptions {
   readonly jobs?: number;
   readonly seed?: number;
   readonly maxCycles?: number;
+  /** The scenario may name a listing anywhere (readerBeside). */
+  readonly anyPath?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
   /** Once aborted, no new configuration starts; the rows finished so far are returned. */
   readonly signal?: AbortSignal;
@@ -59,6 +61,7 @@ export async function runSweepDetailed(options: SweepOptions): Promise<SweepResu
     assignments,
     seed: options.seed,
     maxCycles: options.maxCycles,
+    anyPath: options.anyPath,
   }));
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks.length));
   const done: (SweepOutcome | undefined)[] = new Array(tasks.length);

@@ -15,6 +15,7 @@ export interface SweepTask {
   readonly assignments: readonly Assignment[];
   readonly seed?: number;
   readonly maxCycles?: number;
+  readonly anyPath?: boolean;
 }
 
 /** A configuration that could not finish: its name (file and assignments) and how it ended. */
@@ -45,7 +46,7 @@ export function sweepRow(task: SweepTask): SweepOutcome {
 }
 
 function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationResult } {
-  const scenario = parseScenario(task.text, task.file, task.assignments, { readFile: readerBeside(task.file) });
+  const scenario = parseScenario(task.text, task.file, task.assignments, { readFile: readerBeside(task.file, task.anyPath) });
   const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
   const row: SweepRow = { scenario: scenario.name, seed: result.scenario.seed };
   for (const a of task.assignments) row[a.path.join(".")] = a.value;

@@ -1,0 +1,167 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadScenario, PRESETS, ScenarioError, simulate } from "../../src/index.js";
+import { cli, scratchDir } from "../cli/cli-helper.js";
+
+/** Issue 34, "Hostile input, round three": each point's regression test (each failed before its fix). */
+const dir = scratchDir();
+const noStack = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at /);
+
+describe("1. special files are refused, not read until memory runs out", () => {
+  it("a character device as the scenario: exit 1 naming it (was std::bad_alloc, exit 134)", async () => {
+    const r = await cli("run", "/dev/zero");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("/dev/zero is a character device");
+    noStack(r.stderr);
+  });
+  it("loadScenario of /dev/urandom throws a ScenarioError", () => {
+    expect(() => loadScenario("/dev/urandom")).toThrow(ScenarioError);
+  });
+  it("a named pipe is refused at once instead of waiting for a writer forever", async () => {
+    const fifo = join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    const r = await cli("run", "--sass", fifo);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("is a named pipe");
+  }, 10_000);
+});
+
+describe("2. no stack traces for directories and full disks", () => {
+  it("a directory as program.sass names the field", async () => {
+    const file = join(dir, "dir-sass.yaml");
+    writeFileSync(file, `launch: {threadsPerBlock: 32, blocks: 1}\nprogram: { sass: . }\n`);
+    const r = await cli("run", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/field program\.sass: .* is a directory/);
+    noStack(r.stderr);
+  });
+  it("--trace /dev/full: one line, exit 1 (was ENOSPC from report/trace)", async () => {
+    const r = await cli("run", "scenarios/single-warp-807.yaml", "--trace", "/dev/full");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("cannot write /dev/full");
+    noStack(r.stderr);
+  });
+});
+
+describe("3. the library checks what it is given", () => {
+  const scenario = loadScenario("scenarios/single-warp-807.yaml");
+  it.each([
+    ["maxCycles NaN (never stopped)", () => simulate(scenario, { maxCycles: NaN })],
+    ["maxCycles -1 (returned cycles: -1)", () => simulate(scenario, { maxCycles: -1 })],
+    ["seed NaN (NaN in the result)", () => simulate(scenario, { seed: NaN })],
+    ["blocks -1 (completed in 0 cycles)", () => simulate({ ...scenario, launch: { ...scenario.launch, blocks: -1 } })],
+    ["a load latency of -100 (completed in 410 cycles)", () => simulate({ ...scenario, loadLatency: { kind: "fixed", cycles: -100 } })],
+    ["an unknown scheduler (TypeError: POLICIES[name] is not a function)", () => simulate({ ...scenario, scheduler: "nope" as never })],
+  ])("%s: a ConfigError naming the field", (_, run) => {
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(/simulate\(\): .*expected/);
+  });
+  it("the scenario itself still runs: one warp, 807 cycles", () => {
+    expect(simulate(scenario).cycles).toBe(807);
+  });
+});
+
+describe("4. the exported presets cannot be changed", () => {
+  it("an assignment throws, and later scenarios keep sm_90's L2 hit latency (265)", () => {
+    expect(() => {
+      (PRESETS.sm_90.memoryLevels as { l2HitCycles: number }).l2HitCycles = 1;
+    }).toThrow(TypeError);
+    expect(loadScenario("scenarios/single-warp-807.yaml").arch.memoryLevels.l2HitCycles).toBe(265);
+  });
+});
+
+describe("5. nothing accepted in silence", () => {
+  it("two kernels of one name in a listing", async () => {
+    const file = join(dir, "twice.sass");
+    const one = "\tcode for sm_90\n\t\tFunction : k\n        /*0000*/                   EXIT ;                        /* 0x000000000000794d */\n                                                                                 /* 0x000fea0003800000 */\n";
+    writeFileSync(file, one + one);
+    const r = await cli("run", "--sass", file, "--kernel", "k");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/expected one kernel named k .* found 2, at lines 2, 6/);
+  });
+  it("a label defined twice", async () => {
+    const file = join(dir, "label.sass");
+    const ins = (a: string, op: string) => `        /*${a}*/                   ${op} ;                        /* 0x000000000000794d */\n                                                                                 /* 0x000fea0003800000 */\n`;
+    writeFileSync(file, "\t\tFunction : k\n.L_x_0:\n" + ins("0000", "NOP") + ".L_x_0:\n" + ins("0010", "EXIT"));
+    const r = await cli("sass", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 5.*each label defined once in kernel k, found "\.L_x_0" defined again/);
+  });
+  it("the same --trip address twice", async () => {
+    const r = await cli("run", "--sass", "validation/sass/kernels.sass", "--kernel", "ldg_imad", "--trip", "0x01c0=2", "--trip", "0x01c0=3");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("the address 0x01c0 is given twice");
+  });
+  it("--threads and --kernel without --sass", async () => {
+    const r = await cli("run", "scenarios/single-warp-807.yaml", "--threads", "64", "--kernel", "x");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("--threads, --kernel are for --sass runs");
+  });
+  it("--trace-window without --trace", async () => {
+    const r = await cli("run", "scenarios/single-warp-807.yaml", "--trace-window", "0:10");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("give --trace too");
+  });
+  it("merge /dev/null (was exit 0 with empty output)", async () => {
+    const r = await cli("merge", "/dev/null");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("/dev/null is a character device");
+  });
+  it.each([
+    ["arch.opcodes", "arch: { preset: sm_90, opcodes: { __proto__: { latencyCycles: 3 } } }\nprogram: \"NOP\\nEXIT\"\n"],
+    ["program.trips", "program: { sass: ../../validation/sass/kernels.sass, kernel: ldg_imad, trips: { constructor: 2 } }\n"],
+  ])("a __proto__ or constructor key inside %s", (where, body) => {
+    const file = join(dir, `proto-${where}.yaml`);
+    writeFileSync(file, `launch: {threadsPerBlock: 32, blocks: 1}\n${body}`);
+    expect(() => loadScenario(file)).toThrow(new RegExp(`field ${where.replace(".", "\\.")}: expected a name that is no JavaScript object internal`));
+  });
+});
+
+describe("8. a scenario reads only its own files", () => {
+  const file = join(dir, "escape.yaml");
+  writeFileSync(file, "launch: {threadsPerBlock: 32, blocks: 1}\nprogram: { sass: ../../../../../../../../etc/hostname }\n");
+  it("a listing outside the scenario's folder and the working directory is refused", async () => {
+    const r = await cli("run", file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("expected a listing inside the scenario's folder or the working directory (--allow-any-path reads any)");
+  });
+  it("with --allow-any-path it is read, and the error quotes only the first word of its first line", async () => {
+    const secret = join(dir, "secret.txt");
+    writeFileSync(secret, "root:x:0:0:root:/root:/bin/bash and the rest of a secret line\n");
+    const f = join(dir, "escape2.yaml");
+    writeFileSync(f, `launch: {threadsPerBlock: 32, blocks: 1}\nprogram: { sass: ${secret} }\n`);
+    const r = await cli("run", f, "--allow-any-path");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('found "root:x:0:0:root:/root:/bin/bash"');
+    expect(r.stderr).not.toContain("secret line");
+  });
+});
+
+describe("6. a long job says so, whatever the command, and is alive when piped", () => {
+  it("explain of 10 blocks x 32 warps x 100,000 trips notes its size first (was silent)", async () => {
+    const file = join(dir, "big.yaml");
+    writeFileSync(file, "launch: {threadsPerBlock: 1024, blocks: 10}\nprogram: |\n  .loop 100000\n    FFMA R1, R1, R2, R3\n  .endloop\n  EXIT\n");
+    const r = await cli("explain", file);
+    expect(r.code).toBe(0);
+    // 320 warps x 200,001 instructions = 6.4e7 per run; explain makes 6 runs: 3.84e8, 77 s at 5 M/s.
+    expect(r.stderr).toMatch(/note: .*big\.yaml takes up to 3\.84e\+8 warp-instructions, about 77 s at 5 M\/s/);
+  });
+  it("a sweep notes the size of all its configurations before it starts", async () => {
+    const file = join(dir, "big2.yaml");
+    writeFileSync(file, "launch: {threadsPerBlock: 1024, blocks: 10}\nprogram: |\n  .loop 100000\n    FFMA R1, R1, R2, R3\n  .endloop\n  EXIT\n");
+    const r = await cli("sweep", file, "--vary", "seed=1,2,3", "--jobs", "1");
+    expect(r.code).toBe(0);
+    // 320 warps x 200,001 instructions = 6.4e7 per configuration, 3 of them: 38 s at 5 M/s.
+    expect(r.stderr).toMatch(/note: the sweep of 3 configurations of .*big2\.yaml takes up to 1\.92e\+8 warp-instructions, about 38 s/);
+  });
+});
+
+describe("7. --jobs under an address-space limit", () => {
+  it("ulimit -v 3 GiB and --jobs 4: 3 workers and a note (was a V8 abort, exit 133)", () => {
+    const out = execFileSync("bash", ["-c", "ulimit -v 3145728; node bin/warpsim.js sweep scenarios/single-warp-807.yaml --vary seed=1..8 --jobs 4 2>&1 >/dev/null; echo exit $?"], { encoding: "utf8" });
+    expect(out).toContain("leaves room for 3 worker threads");
+    expect(out).toContain("exit 0");
+  }, 30_000);
+});

@@ -147,7 +147,13 @@ function validateLaunch(arch: ArchSpec, launch: LaunchResources): void {
   const fail = (what: string) => {
     throw new LaunchError(`too many resources requested for launch on ${arch.name}: ${what}.`);
   };
+  if (typeof launch !== "object" || launch === null) throw new LaunchError(`invalid launch on ${arch.name}: expected { threadsPerBlock, registersPerThread, ... }, found ${String(launch)}.`);
   const { threadsPerBlock: threads, registersPerThread: regs } = launch;
+  // The optional fields: whole numbers when given (a string or NaN would slip through the limits below).
+  for (const field of ["dynamicSharedMemBytes", "staticSharedMemBytes", "carveoutPercent", "blockBarriers"] as const) {
+    const v = launch[field];
+    if (v !== undefined && !Number.isInteger(v)) throw new LaunchError(`invalid launch on ${arch.name}: ${field} must be a whole number, found ${JSON.stringify(v) ?? String(v)}.`);
+  }
   if (!Number.isInteger(threads) || threads < 1) {
     throw new LaunchError(`invalid launch on ${arch.name}: threads per block must be a whole number >= 1, found ${threads}.`);
   }

@@ -8,6 +8,8 @@ export interface NcuLaunch {
   /** Raw page: metric name → value; details page: "Section / Metric Name" → value. */
   readonly values: ReadonlyMap<string, number>;
   readonly page: "raw" | "details";
+  /** Raw page: each metric's unit from the row under the header ("%", "cycle", "byte", "Kbyte"). */
+  readonly units?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -33,17 +35,37 @@ export function readNcuExport(text: string, file: string): NcuLaunch[] {
 
 function rawPage(header: string[], body: string[][], file: string): NcuLaunch[] {
   const kernelAt = header.indexOf("Kernel Name");
-  // The row of units: no ID of its own.
+  if (kernelAt < 0) throw new ConfigError(`${file}: expected a "Kernel Name" column in the header (ncu --csv --page raw writes one), found none.`);
+  // The row of units comes right under the header: no ID of its own.
+  const unitRow = body[0];
+  if (unitRow === undefined || /^\d+$/.test(unitRow[0] ?? "")) {
+    throw new ConfigError(`${file}: expected the row of units under the header (ncu --csv --page raw writes one: "", ..., "cycle", "%"), found ${unitRow === undefined ? "nothing" : `a launch (ID ${unitRow[0]})`}.`);
+  }
+  const units = new Map<string, string>();
+  header.forEach((name, i) => units.set(name, (unitRow[i] ?? "").trim()));
   const launches = body.filter((r) => /^\d+$/.test(r[0] ?? ""));
   if (launches.length === 0) throw new ConfigError(`${file}: expected at least one launch (a row with an ID) under the header and units, found none.`);
   return launches.map((r) => {
+    const kernel = (r[kernelAt] ?? "").trim();
+    if (kernel === "") throw new ConfigError(`${file}: launch ID ${r[0]}: expected the kernel's name in the "Kernel Name" column, found it empty.`);
     const values = new Map<string, number>();
     header.forEach((name, i) => {
       const v = number(r[i]);
       if (v !== undefined && name.includes("__")) values.set(name, v);
     });
-    return { id: r[0], kernel: r[kernelAt] ?? "", values, page: "raw" as const };
+    return { id: r[0], kernel, values, page: "raw" as const, units };
   });
+}
+
+/**
+ * The factor that turns a value in `unit` into `base` units: 1 for the base itself, 1e3, 1e6
+ * and 1e9 for ncu's K, M and G prefixes (it scales columns unless run with --print-units base);
+ * undefined for anything else (another quantity altogether).
+ */
+export function unitScale(unit: string, base: string): number | undefined {
+  if (unit === base) return 1;
+  const prefix = { K: 1e3, M: 1e6, G: 1e9, T: 1e12 }[unit.slice(0, 1)];
+  return prefix !== undefined && unit.slice(1) === base ? prefix : undefined;
 }
 
 function detailsPage(header: string[], body: string[][]): NcuLaunch[] {

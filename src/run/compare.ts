@@ -1,5 +1,5 @@
 import { ConfigError } from "../errors.js";
-import type { NcuLaunch } from "../ncu/read-export.js";
+import { unitScale, type NcuLaunch } from "../ncu/read-export.js";
 import { PRESETS } from "../arch/presets/index.js";
 import { driverSharedMemBlockLimit } from "../sm/memory/carveout.js";
 import type { SimulationResult } from "../stats/metrics.js";
@@ -108,6 +108,31 @@ function sharedMemLimit(r: SimulationResult): number {
   return driverSharedMemBlockLimit(arch, th.sharedMemPerBlockBytes, th.blocksPerSm);
 }
 
+/** The unit each raw metric compare reads must be in (or a K/M/G multiple of it). */
+const RAW_UNITS: ReadonlyMap<string, string> = new Map([
+  ["sm__cycles_active.avg", "cycle"],
+  ["dram__bytes_read.sum", "byte"],
+  ...QUANTITIES.filter((q) => q.raw[1] === 0.01).map((q) => [q.raw[0], "%"] as [string, string]),
+]);
+
+/** The factor of a raw column's unit (ncu's K/M/G scaling), or an error naming a unit that is another quantity. */
+function unitFactor(launch: NcuLaunch, name: string, file: string): number {
+  const base = RAW_UNITS.get(name);
+  const unit = launch.units?.get(name);
+  if (base === undefined || unit === undefined) return 1;
+  const factor = unitScale(unit, base);
+  if (factor === undefined) throw new ConfigError(`${file}: expected the unit of ${name} to be "${base}" (the row under the header), found "${unit}".`);
+  return factor;
+}
+
+/** The quantities compare reads that the launch's export does not have (their rows are left out): for a note. */
+export function missingQuantities(launch: NcuLaunch): string[] {
+  return QUANTITIES.filter((q) => {
+    const [name] = launch.page === "raw" ? q.raw : (q.details ?? [""]);
+    return name !== "" && launch.values.get(name) === undefined && (launch.page !== "raw" || fromSums(launch, name) === undefined);
+  }).map((q) => q.metric);
+}
+
 /** Floors under the measurement when ordering by relative disagreement. */
 const FLOOR = { fraction: 0.05, count: 0.1 } as const;
 
@@ -122,7 +147,7 @@ export function compare(launch: NcuLaunch, result: SimulationResult, file: strin
     const [name, scale] = launch.page === "raw" ? q.raw : (q.details ?? ["", 0]);
     const value = launch.values.get(name) ?? (launch.page === "raw" ? fromSums(launch, name) : undefined);
     if (value === undefined) continue;
-    const measured = value * scale;
+    const measured = value * scale * unitFactor(launch, name, file);
     const simulated = q.simulated(result);
     if (!Number.isFinite(simulated)) continue;
     const modelled = !q.metric.startsWith("Stall ") || (WARP_STATE_NAMES as readonly string[]).includes(q.metric.split(" ")[1]);

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadScenario, PRESETS, ScenarioError, simulate } from "../../src/index.js";
+import { ConfigError, LaunchError, loadScenario, occupancy, PRESETS, ScenarioError, simulate } from "../../src/index.js";
+import { unitScale } from "../../src/ncu/read-export.js";
 import { cli, scratchDir } from "../cli/cli-helper.js";
 
 /** Issue 34, "Hostile input, round three": each point's regression test (each failed before its fix). */
@@ -164,4 +165,48 @@ describe("7. --jobs under an address-space limit", () => {
     expect(out).toContain("leaves room for 3 worker threads");
     expect(out).toContain("exit 0");
   }, 30_000);
+});
+
+describe("5. compare and occupancy: nothing accepted in silence", () => {
+  const text = readFileSync("test/fixtures/ncu/dram_k4_f16_w32.raw.csv", "utf8").split("\n");
+  const run = (name: string, csv: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, csv);
+    return cli("compare", "--ncu", file, "validation/ncu-compare/dram_k4_f16_w32.yaml");
+  };
+  it("an export without the row of units (was accepted)", async () => {
+    const r = await run("no-units.csv", [text[0], ...text.slice(2)].join("\n"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("expected the row of units under the header");
+  });
+  it("a unit that is another quantity (was read as cycles)", async () => {
+    const header = text[0].split('","');
+    const units = text[1].split('","');
+    units[header.indexOf("sm__cycles_active.avg")] = "msecond";
+    const r = await run("bad-unit.csv", [text[0], units.join('","'), ...text.slice(2)].join("\n"));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('expected the unit of sm__cycles_active.avg to be "cycle" (the row under the header), found "msecond"');
+  });
+  it("ncu's K prefix is read as thousands: 1.5 Kcycle is 1,500 cycles", () => {
+    expect(unitScale("Kcycle", "cycle")).toBe(1000);
+    expect(unitScale("cycle", "cycle")).toBe(1);
+    expect(unitScale("msecond", "cycle")).toBeUndefined();
+  });
+  it("a launch without a kernel name (printed `launch ID 0, )`)", async () => {
+    const r = await run("no-name.csv", text.join("\n").replace(/"void ld_chain[^"]*"/g, '""'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("launch ID 0: expected the kernel's name");
+  });
+  it("a missing metric column is named in a note instead of its row vanishing", async () => {
+    const header = text[0].split('","');
+    const drop = header.indexOf("smsp__warps_eligible.avg.per_cycle_active");
+    const cut = (l: string) => l.split('","').filter((_, i) => i !== drop).join('","');
+    const r = await run("no-eligible.csv", text.map(cut).join("\n"));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/has no column for \d+ of the quantities compare reads, left out: .*Eligible Warps Per Scheduler/);
+  });
+  it("occupancy() refuses a string or NaN for an optional field, and null (were accepted or a TypeError)", () => {
+    expect(() => occupancy(PRESETS.sm_90, { threadsPerBlock: 128, registersPerThread: 32, staticSharedMemBytes: "x" as never })).toThrow(/staticSharedMemBytes must be a whole number, found "x"/);
+    expect(() => occupancy(PRESETS.sm_90, null as never)).toThrow(LaunchError);
+  });
 });

@@ -41,7 +41,7 @@ From a listing and its launch:
       --kernel tail_stride --grid 264 --block 256 --args 'ptr:4MiB, i32:200003'`,
     )
     .action(async (file: string | undefined, opts: CompareOptions & Partial<SassRunOptions>) => {
-      const [{ scenarioOrSass }, { simulate }, { readNcuExport, pickLaunch }, { compare }, report] = await Promise.all([
+      const [{ scenarioOrSass }, { simulate }, { readNcuExport, pickLaunch }, { compare, missingQuantities }, report] = await Promise.all([
         import("../sass-run.js"),
         import("../../run/simulate.js"),
         import("../../ncu/read-export.js"),
@@ -54,6 +54,10 @@ From a listing and its launch:
       const launch = pickLaunch(readNcuExport(text, opts.ncu), opts.ncu, opts.kernel, opts.launch);
       const { scenario } = await scenarioOrSass("compare", file, opts, io);
       const rows = compare(launch, simulate(scenario), opts.ncu);
+      const missing = missingQuantities(launch);
+      if (missing.length > 0) {
+        io.stderr(`warpsim: note: ${opts.ncu}, launch ID ${launch.id} has no column for ${missing.length} of the quantities compare reads, left out: ${missing.join(", ")} (ncu --set full collects them all).\n`);
+      }
       const header = { ncuFile: opts.ncu, launchId: launch.id, kernel: launch.kernel, scenario: file ?? `--sass ${opts.sass}` };
       if (opts.format === "json") io.stdout(JSON.stringify({ ...header, page: launch.page, rows }, null, 2) + "\n");
       else if (opts.format === "csv") io.stdout(report.formatComparisonCsv(header, rows));

@@ -32,3 +32,9 @@ export function squeezeOut(r: number, m: number): number {
   const low = (1 << r) - 1;
   return (m & low) | ((m >>> 1) & ~low);
 }
+
+/** Opens a 0 bit at position r: bits r and above move up one (squeezeOut's inverse). */
+export function squeezeIn(r: number, m: number): number {
+  const low = (1 << r) - 1;
+  return (m & low) | ((m & ~low) << 1);
+}

@@ -3,7 +3,7 @@ import { CLASS_COUNT } from "../program/program.js";
 import { LookAccounting } from "../stats/look-accounting.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
 import { WARP_STATE_COUNT, WarpState } from "../stats/warp-state.js";
-import { lowestBit, popcount, squeezeOut } from "../engine/bits.js";
+import { lowestBit, popcount, squeezeIn, squeezeOut } from "../engine/bits.js";
 import type { CandidateSet } from "./candidate-set.js";
 import type { SchedulerPolicy } from "./schedulers/policy.js";
 
@@ -55,6 +55,8 @@ export class CandidateMasks implements CandidateSet {
     smsp: number,
     private readonly accounting: StateAccounting,
     private readonly policy: SchedulerPolicy,
+    /** Each warp slot's age (WarpTable.age): the order of the ranks (absent: arrival order). */
+    private readonly age?: Float64Array,
   ) {
     this.rankOf = new Int8Array(warpSlots).fill(-1);
     this.classOf = new Uint8Array(warpSlots);
@@ -114,10 +116,34 @@ export class CandidateMasks implements CandidateSet {
     return r < 0 ? 0 : 1 << r;
   }
 
-  /** A warp arrives on this scheduler: the youngest resident (warps arrive in age order). */
+  /**
+   * A warp arrives on this scheduler, ranked by its age (WarpTable.age, launch order). Warps
+   * mostly arrive in age order, but not always: a block admitted when another leaves can
+   * arrive before the last warps of an older block that is still launching, and the policies
+   * read the lowest bit as the oldest warp.
+   */
   arrive(warp: number): void {
-    this.rankOf[warp] = this.resident;
-    this.slotAt[this.resident++] = warp;
+    const { age } = this;
+    let r = this.resident;
+    while (age !== undefined && r > 0 && age[this.slotAt[r - 1]] > age[warp]) {
+      const w = this.slotAt[r - 1];
+      this.slotAt[r] = w;
+      this.rankOf[w] = r;
+      r--;
+    }
+    this.rankOf[warp] = r;
+    this.slotAt[r] = warp;
+    this.resident++;
+    if (r === this.resident - 1) return; // the youngest: no bit moves
+    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeezeIn(r, this.classBits[c]);
+    for (let k = 0; k < this.throttleStates.length; k++) {
+      const s = this.throttleStates[k];
+      this.throttleBits[s] = squeezeIn(r, this.throttleBits[s]);
+    }
+    this.candidates = squeezeIn(r, this.candidates);
+    this.joined = squeezeIn(r, this.joined);
+    this.lastEligible = squeezeIn(r, this.lastEligible);
+    this.books.open(r);
   }
 
   /** A warp (not a candidate) leaves the SM: younger warps move one rank down, and their bits. */

@@ -78,7 +78,7 @@ export class Subpartition {
     this.candidates =
       hooks.stateChange.length !== 0 || referenceScan || !parts.candidateMasks
         ? new CandidateList(warpSlots, policy, parts.warps, parts.program, parts.accounting, referenceScan)
-        : new CandidateMasks(warpSlots, Array.from(parts.program.throttleState), index, parts.accounting, policy);
+        : new CandidateMasks(warpSlots, Array.from(parts.program.throttleState), index, parts.accounting, policy, parts.warps.age);
   }
 
   /** Whether the steady-state fast-forward can follow this scheduler (its policy registers its state). */

@@ -1,5 +1,5 @@
 import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
-import { lowestBit, popcount, squeezeOut } from "../engine/bits.js";
+import { lowestBit, popcount, squeezeIn, squeezeOut } from "../engine/bits.js";
 import type { StateAccounting } from "./state-accounting.js";
 import { WarpState } from "./warp-state.js";
 
@@ -97,6 +97,13 @@ export class LookAccounting {
     this.candidates &= ~b;
     this.eligible &= ~b;
     this.accounting.resume(warp, state as WarpState, this.lastLook);
+  }
+
+  /** A warp arrived at rank r (not in the aggregate): the bits from r on move one up. */
+  open(r: number): void {
+    this.candidates = squeezeIn(r, this.candidates);
+    this.eligible = squeezeIn(r, this.eligible);
+    this.selected = squeezeIn(r, this.selected);
   }
 
   /** A warp at rank r (not in the aggregate) left: the bits above it move one down. */

@@ -150,3 +150,27 @@ describe("a loop branch's cost as docs/timing.md states it (issue 16)", () => {
     expect(issues).toEqual([0, 1, 1 + 11, 13, 13 + 9]);
   });
 });
+
+describe("the candidate masks rank warps by age, not by arrival (found by the fuzz test at 300 runs)", () => {
+  it("5 blocks of 8 warps, 4 resident: block 4 arrives before block 2 has launched, yet block 2 stays older", () => {
+    // 64 registers x 256 threads: 4 blocks fit; block 0 leaves at cycle 15 and block 4 takes its
+    // slots while block 2's warps are still arriving 3 cycles apart. oldest-block must pick
+    // block 2's warp over block 4's, as the full rescan does.
+    const text = [
+      "arch: { preset: sm_90, instructionFetch: null, constantCache: null }",
+      "launch: {threadsPerBlock: 256, blocks: 5, registersPerThread: 64}",
+      "memory: {latency: {kind: fixed, cycles: 20}}",
+      "scheduler: oldest-block",
+      "program: |",
+      "  .loop 1",
+      "    FFMA R1, R1, R2, R3",
+      "    FFMA R1, R1, R2, R3",
+      "  .endloop",
+      "  EXIT",
+    ].join("\n");
+    const scenario = parseScenario(text);
+    const reference = JSON.stringify(simulate(scenario, { referenceScan: true }));
+    expect(JSON.stringify(simulate(scenario))).toBe(reference);
+    expect(JSON.stringify(simulate(scenario, { candidateMasks: false }))).toBe(reference);
+  });
+});

@@ -210,3 +210,11 @@ describe("5. compare and occupancy: nothing accepted in silence", () => {
     expect(() => occupancy(PRESETS.sm_90, null as never)).toThrow(LaunchError);
   });
 });
+
+describe("5. occupancy -r 0", () => {
+  it("computes (the calculator accepts 0) but says what 0 registers means (was accepted in silence)", async () => {
+    const r = await cli("occupancy", "-t", "128", "-r", "0");
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("-r 0: no registers per thread, as for an empty kernel");
+  });
+});

@@ -69,6 +69,8 @@ Example:
         staticSharedMemBytes: opts.staticSmem,
         carveoutPercent: opts.carveout,
       };
+      // 0 is legal (the calculator accepts it) but is no kernel that computes: say what it means.
+      if (opts.regs === 0) io.stderr("warpsim: note: -r 0: no registers per thread, as for an empty kernel; registers then limit nothing. Give the count ptxas reports (-Xptxas -v, or cuobjdump -res-usage's REG).\n");
       const result = occupancy(arch, launch);
       const impact = occupancyImpact(arch, launch);
       const split = opts.setmaxnreg === undefined ? undefined : registerSplit(arch, opts.threads, opts.regs, opts.setmaxnreg);

@@ -30,7 +30,7 @@ export function addSassOptions(command: Command): Command {
   command.option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)");
   command.option("--grid <x,y,z>", "with --sass, --block and --args: run the kernel's own arithmetic on this launch; each warp follows its own path (docs/execution.md), and the SM runs its share of the grid's blocks", blockDim);
   command.option("--block <x,y,z>", "with --grid: threads per block (x[,y[,z]]); sets --threads and --block-dim", blockDim);
-  command.option("--args <list>", "with --grid: the kernel's arguments in parameter order (a pointer's is its buffer's size, 256MiB; extern \"C\" kernels' say their types, ptr:256MiB, i32:4096)");
+  command.option("--args <list>", "with --grid: the kernel's arguments in parameter order (a pointer's is its buffer's size, 256MiB, and what it holds if loads decide branches or addresses, 4MiB iota(0, 1); extern \"C\" kernels' say their types, ptr:256MiB, i32:4096)");
   command.option("--sm <n>", "with --grid: the SM whose blocks run (blocks handed out in order, one per SM in turn)", wholeNumber(0));
   command.option("--allow-any-path", "let the scenario file name a listing outside its folder and the working directory (refused by default)");
   // A --sass flag given with a scenario file would be ignored: say so instead.

@@ -1,3 +1,5 @@
+import { wordAt } from "./buffer-contents.js";
+import { accessWidth, laneAddresses } from "./lane-addresses.js";
 import type { SassInstruction } from "../sass/read-sass.js";
 import * as alu from "./alu.js";
 import { type Launch, blockIndex, threadIndex } from "./launch.js";
@@ -288,6 +290,44 @@ function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
   }
 }
 
+/** Global loads that read a buffer's given contents. */
+const CONTENT_LOADS: ReadonlySet<string> = new Set(["LDG", "LD"]);
+const ADDRESSES = new Float64Array(LANES);
+
+/**
+ * A global load whose lanes' addresses are known: each lane gets the words of the buffer's
+ * contents at its address (LDG.E.64 and .128: 2 and 4 consecutive words; .U8/.S8/.U16/.S16:
+ * the bytes of the word, little-endian); a lane whose buffer has no contents gets unknown
+ * values. False (nothing written) when the addresses are not known or no buffer has contents.
+ */
+function loadContents(d: Decoded, regs: WarpRegisters, lanes: number, buffers: NonNullable<ExecContext["launch"]["buffers"]>): boolean {
+  if (!buffers.some((b) => b.contents !== undefined)) return false;
+  const dst = d.ops[0];
+  if (dst?.kind !== "reg" || !laneAddresses(d, regs, lanes, ADDRESSES)) return false;
+  const width = accessWidth(d);
+  const words = Math.max(1, width / 4);
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const a = ADDRESSES[l];
+    const b = buffers.find((x) => a >= x.base && a < x.base + x.bytes);
+    for (let i = 0; i < words && dst.index + i < RZ; i++) {
+      if (b?.contents === undefined) {
+        regs.set(dst.index + i, l, 0, false);
+        continue;
+      }
+      const offset = a - b.base + 4 * i;
+      let v = wordAt(b.contents, Math.floor(offset / 4));
+      if (width < 4) {
+        const shifted = v >>> (8 * (offset % 4));
+        const signed = d.mods.has("S8") || d.mods.has("S16");
+        v = width === 1 ? (signed ? (shifted << 24) >> 24 : shifted & 0xff) : signed ? (shifted << 16) >> 16 : shifted & 0xffff;
+      }
+      regs.set(dst.index + i, l, v, true);
+    }
+  }
+  return true;
+}
+
 /** Operands read once per instruction into 32-lane vectors, with a mask of the lanes where each is known. */
 const MAX_OPERANDS = 10;
 const VALS: Int32Array[] = Array.from({ length: MAX_OPERANDS }, () => new Int32Array(LANES));
@@ -387,6 +427,8 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (d.ins.opcode === "VOTEU") return voteUniform(d, regs, lanes);
   if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
+  // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
+  if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.
   if (code === OTHER || (code === Op.MUFU && !f.RCP)) return unknownResults(d, regs, lanes);
   fillOperands(ops, regs, ctx, lanes);

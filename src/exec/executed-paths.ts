@@ -19,6 +19,8 @@ export interface ExecutedPath {
 
 /** The warp budget of one path: past it, the run is an error (a loop whose exit depends on unknown data). */
 const MAX_PATH_INSTRUCTIONS = 100_000_000;
+/** Instructions of the warp run to find branches decided by loaded data (unknownGuards). */
+const PROBE_INSTRUCTIONS = 1_000_000;
 
 /**
  * The paths the warps of one SM's blocks take, run functionally as each block is admitted
@@ -47,7 +49,7 @@ export function executedPaths(
   blocks: readonly number[],
   file: string,
   memory?: AddressedMemoryOptions | AddressedMemorySetup,
-): { pathOf(block: number, warpInBlock: number): ExecutedPath; memory?: AddressedMemorySetup } {
+): { pathOf(block: number, warpInBlock: number): ExecutedPath; unknownGuards(): number[]; memory?: AddressedMemorySetup } {
   const exe = executableKernel(kernel);
   const reached = reachable(kernel.instructions, exe.indexOf);
   const pcOf = new Int32Array(kernel.instructions.length).fill(-1);
@@ -61,6 +63,10 @@ export function executedPaths(
   const setup = memory === undefined ? undefined : "l2MissShare" in memory ? memory : addressedSetup(exe, launch, blocks, memory);
   return {
     ...(setup !== undefined ? { memory: setup } : {}),
+    /** The addresses of branches the SM's first warp decides without knowing their guard (loaded data), for a warning; its first million instructions. */
+    unknownGuards(): number[] {
+      return [...runWarp(exe, { launch, block: blocks[0], warpInBlock: 0 }, threads, PROBE_INSTRUCTIONS).unknownBranches.keys()];
+    },
     pathOf(block: number, warpInBlock: number): ExecutedPath {
       const grid = blocks[block];
       const run = runWarp(exe, { launch, block: grid, warpInBlock }, threads, MAX_PATH_INSTRUCTIONS, true);

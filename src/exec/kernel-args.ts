@@ -1,4 +1,5 @@
 import type { ParamType } from "./kernel-params.js";
+import { type BufferContents, parseContents } from "./buffer-contents.js";
 import { type TensorMapForm, parseTensorMap, tensorBytes, writeTensorMap } from "./tensor-map.js";
 
 /**
@@ -16,6 +17,8 @@ export interface KernelArgument {
   readonly value: number;
   /** A TMA tensor map's written form (tensor-map.ts), for a CUtensorMap parameter. */
   readonly tensorMap?: TensorMapForm;
+  /** What a pointer's buffer holds, when given (`ptr:4MiB iota(0, 1)`; buffer-contents.ts). */
+  readonly contents?: BufferContents;
 }
 
 /** One argument that could not be read: which (1-based), what was expected, what was found. */
@@ -73,6 +76,13 @@ export function parseArguments(text: string, types: readonly ParamType[] | undef
     if (type === undefined) {
       throw new BadArgument(i + 1, `a type before the value (${Object.keys(TYPED).join(", ")}: ptr:256MiB, i32:4096), as the kernel's name does not spell its parameters`, raw);
     }
+    // A pointer's buffer may say what it holds after its size: `4MiB fill(0)`.
+    const filled = type.kind === "pointer" ? /^(\S+)\s+((?:fill|iota|random)\(.*)$/.exec(rest) : null;
+    if (filled !== null) {
+      const contents = parseContents(filled[2], i);
+      if (typeof contents === "string") throw new BadArgument(i + 1, contents, filled[2]);
+      return { ...(label !== undefined ? { label } : {}), type, value: valueOf(filled[1], type, i + 1), contents };
+    }
     return { ...(label !== undefined ? { label } : {}), type, value: valueOf(rest, type, i + 1) };
   });
 }
@@ -115,11 +125,12 @@ function valueOf(text: string, type: ParamType, position: number): number {
 export const BUFFER_BASE = 0x7f0000000000;
 export const BUFFER_ALIGN = 2 * 1024 * 1024;
 
-/** A pointer argument's buffer: [base, base + bytes). */
+/** A pointer argument's buffer: [base, base + bytes), and what it holds when given. */
 export interface Buffer {
   readonly param: number;
   readonly base: number;
   readonly bytes: number;
+  readonly contents?: BufferContents;
 }
 
 /**
@@ -141,7 +152,7 @@ export function placeArguments(args: readonly KernelArgument[], base = 0): { byt
     at = align(at, a.type.align);
     const { kind, bytes: n } = a.type;
     if (kind === "pointer" || a.tensorMap !== undefined) {
-      buffers.push({ param: i, base: next, bytes: a.value });
+      buffers.push({ param: i, base: next, bytes: a.value, ...(a.contents !== undefined ? { contents: a.contents } : {}) });
       if (a.tensorMap !== undefined) writeTensorMap(view, at, next, a.tensorMap);
       else view.setBigUint64(at, BigInt(next), true);
       next += Math.ceil(Math.max(a.value, 1) / BUFFER_ALIGN) * BUFFER_ALIGN;

@@ -1,3 +1,4 @@
+import type { BufferContents } from "./buffer-contents.js";
 /**
  * What a launch gives a kernel before it runs: its grid and block shapes, and constant bank 0
  * as the driver fills it. On sm_90 the bank starts with blockDim (x, y, z at 0x0, 0x4, 0x8)
@@ -16,7 +17,7 @@ export interface Launch {
   /** Constant bank 0, 32-bit words (byte offset / 4). */
   readonly bank0: Int32Array;
   /** The buffers the pointer arguments point to: a global access outside all of them is an error. Absent: not checked. */
-  readonly buffers?: readonly { readonly param: number; readonly base: number; readonly bytes: number }[];
+  readonly buffers?: readonly { readonly param: number; readonly base: number; readonly bytes: number; readonly contents?: BufferContents }[];
 }
 
 /** Bytes of constant bank 0 the executor keeps (the parameter space ends below 0x1000 on sm_90: 4 KiB of parameters from 0x210). */

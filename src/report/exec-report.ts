@@ -59,7 +59,7 @@ export function formatExecutedKernel(kernel: SassKernel, p: KernelProfile, what:
       if (issues > 0 && (ins.guard !== undefined || p.split[i] > 0)) {
         note = `taken ${pct(p.taken[i] / issues)}${p.split[i] > 0 ? `, split ${pct(p.split[i] / issues)}` : ""}`;
         const unknown = p.unknownBranches.get(ins.address);
-        if (unknown !== undefined) note += `; guard unknown ${unknown} times (from loaded data): taken as false`;
+        if (unknown !== undefined) note += `; guard unknown ${unknown} times (from loaded data): taken as false (give the buffer's contents: fill, iota, random)`;
       }
     }
     const count = issues === 0 ? "-" : perWarp(issues);

@@ -263,7 +263,11 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
       : built.warnings;
   if (!runs) return { ok: true, program: built.program, assembly, warnings };
   const executed = executedRun(built.kernel, program, [x, y, z], ctx, file, archName, memory);
-  return executed.ok ? { ok: true, program: built.program, assembly, warnings, executed: executed.run } : executed;
+  if (!executed.ok) return executed;
+  // A branch decided by loaded data falls back to not taken: say so, and how to give the data.
+  const unknown = executed.unknown.map((a) => `0x${a.toString(16).padStart(4, "0")}`);
+  const dataWarning = `${file}: kernel ${built.kernel.name}: branches decided by loaded data (${unknown.join(", ")}) are taken as not taken; give the buffers' contents in program.args (ptr:4MiB fill(0), iota(0, 1) or random(0, 99): docs/execution.md)`;
+  return { ok: true, program: built.program, assembly, warnings: unknown.length > 0 ? [...warnings, dataWarning] : warnings, executed: executed.run };
 }
 
 /** program.args and program.grid: the SM's blocks of the grid, and each warp's path when admitted. */
@@ -275,7 +279,7 @@ function executedRun(
   file: string,
   archName: string,
   memory: AddressedMemoryOptions | undefined,
-): { ok: true; run: ExecutedRun } | { ok: false; issues: ScenarioIssue[] } {
+): { ok: true; run: ExecutedRun; unknown: number[] } | { ok: false; issues: ScenarioIssue[] } {
   const fail = (field: string, expected: string, found: string) => ({ ok: false as const, issues: [{ code: "invalid_field" as const, file: ctx.file, path: ["program", field], expected, found }] });
   if (program.grid === undefined) return fail("grid", "the grid's blocks ([x], [x, y] or [x, y, z]) to run the kernel from its args", "none");
   try {
@@ -284,7 +288,7 @@ function executedRun(
     const plan = planExecution(kernel, { grid: program.grid, block, args, sm, arch: archName }, file);
     const paths = executedPaths(kernel, plan.launch, plan.blocks, file, memory);
     const spread = gpuSpread(kernel, plan.launch, sm, PRESETS[archName as keyof typeof PRESETS].smCount, file, paths.memory);
-    return { ok: true, run: { blocks: plan.blocks.length, paths, ...(spread !== undefined ? { spread } : {}) } };
+    return { ok: true, run: { blocks: plan.blocks.length, paths, ...(spread !== undefined ? { spread } : {}) }, unknown: paths.unknownGuards() };
   } catch (e) {
     if (e instanceof ConfigError) return fail(program.args === undefined ? "grid" : "args", "arguments and a launch the kernel can run with", e.message);
     throw e;

@@ -1,3 +1,6 @@
+import { PerInstruction } from "../../stats/per-instruction.js";
+import type { Hooks } from "../../stats/hooks.js";
+import { formatPerInstructionCsv, formatPerInstructionJson, formatPerInstructionTable } from "../../report/per-instruction-report.js";
 import { ConfigError } from "../../errors.js";
 import { Command, InvalidArgumentError } from "commander";
 import { runCharts, writeCharts } from "../../report/charts.js";
@@ -24,6 +27,7 @@ interface RunOptions extends Partial<SassRunOptions> {
   chart?: string;
   trace?: string;
   traceWindow?: TraceWindow;
+  perInstruction?: boolean;
 }
 
 function traceWindow(value: string): TraceWindow {
@@ -44,6 +48,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("--chart <dir>", "write SVG charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs")
     .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
     .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
+    .option("--per-instruction", "report where the warp-cycles go instruction by instruction, the hottest first (ncu's Source page, simulated), in --format, instead of the usual report; simulates every cycle")
 ;
   addSassOptions(command);
   return command
@@ -73,13 +78,29 @@ Example:
       const trace = opts.trace
         ? await writingTo(opts.trace, () => new TraceWriter(opts.trace!, scenario.arch.subpartitionsPerSm, opts.traceWindow, (pc) => scenario.program.textAt(pc)))
         : undefined;
-      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks: trace?.hooks(), fastForward: opts.fastForward }, setExit);
+      const perInstruction = opts.perInstruction === true ? new PerInstruction(scenario.program.length) : undefined;
+      const hooks = mergeHooks(trace?.hooks(), perInstruction?.hooks());
+      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks, fastForward: opts.fastForward }, setExit);
       trace?.finish(result.cycles);
+      if (perInstruction !== undefined) {
+        perInstruction.finish(result.cycles);
+        const rows = perInstruction.rows((pc) => scenario.program.textAt(pc), (pc) => scenario.program.line[pc]);
+        const out = opts.format === "json" ? formatPerInstructionJson(rows) : opts.format === "csv" ? formatPerInstructionCsv(rows) : formatPerInstructionTable(rows, file);
+        if (opts.out) writeOutput(opts.out, out);
+        else io.stdout(out);
+        return;
+      }
       if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result)));
       const text = render(result, opts.format);
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
     });
+}
+
+/** Both observers' hooks, or one, or none. */
+function mergeHooks(a: Hooks | undefined, b: Hooks | undefined): Hooks | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return { issue: [...a.issue, ...b.issue], stateChange: [...a.stateChange, ...b.stateChange], schedule: [...(a.schedule ?? []), ...(b.schedule ?? [])] };
 }
 
 function render(result: SimulationResult, format: Format): string {

@@ -13,6 +13,7 @@ export function formatTable(result: SimulationResult): string {
   const { scenario: sc, occupancy: occ } = result;
   const out: string[] = [];
   out.push(`warpsim: ${sc.name}  (${sc.arch}, scheduler ${sc.scheduler}, seed ${sc.seed})`);
+  if (sc.arch !== "sm_90") out.push(`note         only sm_90 is calibrated against hardware; ${sc.arch}'s timings are not checked (warpsim archs)`);
   out.push(`outcome      ${describeOutcome(result)}`);
   const th = occ.theoretical;
   out.push(

@@ -7,6 +7,9 @@ import { LOAD_COMPUTE_MAX_ILP } from "../program/generators/index.js";
 import { OPCODES } from "../program/opcodes.js";
 import { latencyDistribution } from "../arch/latency-distribution.js";
 import { POLICY_NAMES } from "../sm/schedulers/index.js";
+
+/** The scheduling policies a scenario may name (`scheduler:`), for help and listings. */
+export const SCHEDULER_NAMES: readonly string[] = POLICY_NAMES;
 import { DEFAULTS } from "../defaults.js";
 import { LIMITS } from "../limits.js";
 

@@ -40,7 +40,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
   const command = new Command("run")
     .description("simulate a scenario file on one SM and report issue utilization, eligible warps and stalls")
     .argument("[scenario]", "scenario file (YAML or JSON); see docs/scenario-format.md. Or --sass")
-    .option("-f, --format <format>", "output format: table (for people), json (every metric), csv (tidy: scope,metric,value)", oneOf(FORMATS), "table")
+    .option("-f, --format <format>", "output format: table (for people), json (every metric), csv (tidy: a row per metric, with the scenario, seed, outcome and occupancy limiter: scenario,seed,outcome,occupancy_limiter,scope,metric,value)", oneOf(FORMATS), "table")
     .option("-s, --seed <n>", "seed for every random draw (memory latencies, random scheduler); overrides the scenario's seed", wholeNumber(0))
     .option("-o, --out <file>", "write the report to this file instead of standard output")
     .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULTS.maxCycles)

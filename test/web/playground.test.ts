@@ -136,6 +136,22 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
     await page.close();
   }, 60_000);
 
+  it("runs a pasted listing from its arguments and grid, as run --sass --grid --block --args does (issue 28)", async () => {
+    const yaml = 'launch: { threadsPerBlock: 256, registersPerThread: 24 }\nprogram: { sass: kernels.sass, kernel: tail_stride, args: ["ptr:4MiB", "i32:200003"], grid: [264] }\n';
+    const listing = readFileSync("validation/exec/kernels.sass", "utf8");
+    // The command line's run of the same launch (each warp following its own path, memory from its addresses).
+    const cycles = simulate(parseScenario(yaml, "playground.yaml", [], { readFile: (path) => ({ file: path, text: listing }) })).cycles;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.click("#custom summary");
+    await page.fill("#custom-yaml", yaml);
+    await page.fill("#custom-sass", listing);
+    await page.click("#custom-run");
+    // The status line writes 2,891 cycles.
+    await page.waitForFunction((want) => document.getElementById("status")?.textContent?.includes(`Completed in ${want} cycles`), cycles.toLocaleString("en-US"), { timeout: 60_000 });
+    await page.close();
+  }, 120_000);
+
   it("shows the occupancy limiter live, draws the warp-state timeline, and sweeps with Little's-law bounds", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}?regs=255`);

@@ -132,3 +132,16 @@ describe("warpsim explain from addresses (validation/memory)", () => {
     expect(bound.reading).toMatch(/stores wrote 32768 sectors/);
   });
 });
+
+describe("explain's advice is the best checked option, or says none helps (issue 33)", () => {
+  it("starvation.yaml (72.2% now): 16 blocks simulate 60.2% and ILP 8 63.3%, so no knob is recommended", async () => {
+    const r = await cli("explain", "scenarios/starvation.yaml");
+    expect(r.stdout).toContain("next knob    none helps: the best checked, ILP 4 -> 8, simulates 63.3% against 72.2% now");
+    expect(r.stdout).not.toContain("launch 16 blocks instead of 10");
+  });
+  it("a knob that helps is given with what its prediction leaves out", async () => {
+    const r = await cli("explain", "scenarios/latency-hiding/ilp1-w4.yaml");
+    expect(r.stdout).toMatch(/next knob    launch 16 blocks instead of 4 \(the SM holds 16\): predicted 24\.7%, simulated 23\.1%/);
+    expect(r.stdout).toContain("it leaves out waves, the tail and the scheduler's queueing");
+  });
+});

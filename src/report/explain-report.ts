@@ -17,9 +17,11 @@ export function formatExplanation(e: Explanation): string {
   for (const b of e.bounds) out.push(`  ${b.term.padEnd(13)} ${pct(Math.min(1, b.issueActive)).padStart(7)}   ${b.reading}`);
   out.push("", `predicted    ${pct(e.predicted)}, limited by ${describeLimiter(e.limiter)}`);
   if (e.shortfall) out.push(`shortfall    ${e.shortfall}`);
-  if (e.knob) {
+  if (e.knob?.helps) {
     out.push(`next knob    ${e.knob.change}: predicted ${pct(e.knob.predicted)}, simulated ${pct(e.knob.simulated)}`);
-    out.push(`             (warpsim run with ${Object.entries(e.knob.fields).map(([k, v]) => `${k}=${v}`).join(", ")})`);
+    out.push(`             (warpsim run with ${Object.entries(e.knob.fields).map(([k, v]) => `${k}=${v}`).join(", ")}; the prediction is Little's law, linear in warps: it leaves out waves, the tail and the scheduler's queueing)`);
+  } else if (e.knob) {
+    out.push(`next knob    none helps: the best checked, ${e.knob.change}, simulates ${pct(e.knob.simulated)} against ${pct(e.simulated.issueActive)} now (predicted ${pct(e.knob.predicted)}: the prediction leaves out waves, the tail and the scheduler's queueing)`);
   } else if (e.limiter === "issue") {
     out.push("next knob    none: the schedulers issue every cycle; only fewer instructions help");
   } else if (e.limiter === "shared-memory") {

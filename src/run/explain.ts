@@ -54,6 +54,8 @@ export interface Knob {
   readonly fields: Readonly<Record<string, number | string>>;
   readonly predicted: number;
   readonly simulated: number;
+  /** Whether it simulates better than the run: advice is the best checked option, or that none helps. */
+  readonly helps: boolean;
 }
 
 /** What each warp state of a lone warp is waiting for. */
@@ -263,11 +265,17 @@ function nextKnob(scenario: Scenario, base: SimulationResult, limiter: string, l
       }
     }
   }
-  if (candidates.length === 0) return undefined;
-  const best = candidates.sort((a, b) => b.predicted - a.predicted)[0];
-  const changed = variant(scenario, best.fields);
-  if ("error" in changed) return undefined;
-  return { ...best, simulated: simulate(changed).sm.issueActive };
+  // Each candidate is checked by running it (the prediction is linear in warps and leaves out
+  // waves, the tail and the scheduler's queueing): the advice is the best simulated, and it
+  // helps only if it beats the run.
+  let best: Knob | undefined;
+  for (const c of candidates) {
+    const changed = variant(scenario, c.fields);
+    if ("error" in changed) continue;
+    const simulated = simulate(changed).sm.issueActive;
+    if (best === undefined || simulated > best.simulated) best = { ...c, simulated, helps: false };
+  }
+  return best === undefined ? undefined : { ...best, helps: best.simulated > base.sm.issueActive };
 }
 
 /** The scenario with some fields replaced (and pinned residency dropped), or why it cannot be. */

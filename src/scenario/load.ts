@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ScenarioError } from "../errors.js";
 import { readInputFile } from "../input-file.js";
 import { LIMITS } from "../limits.js";
@@ -21,7 +22,8 @@ export function loadScenario(pathOrText: string, options: { anyPath?: boolean } 
  * Reads the files a scenario names (program.sass) relative to the scenario's folder (the
  * working directory for inline text), refusing missing, oversized and special files with the
  * field named. A path that leads outside both the scenario's folder and the working directory
- * (`../../etc/hostname`) is refused unless `anyPath` (the CLI's --allow-any-path): a scenario
+ * (`../../etc/hostname`) is refused unless `anyPath` (the CLI's --allow-any-path) or it is one
+ * of warpsim's own files (a bundled scenario's listing): a scenario
  * from elsewhere reads nothing else of the user's. A path typed on the command line (--sass)
  * is the user's own choice and may be anywhere.
  */
@@ -30,7 +32,7 @@ export function readerBeside(scenarioFile: string, anyPath = false): (path: stri
   return (path) => {
     const file = isAbsolute(path) ? path : join(base, path);
     const refuse = (expected: string, found: string) => new ScenarioError([{ code: "invalid_field", file: scenarioFile, path: ["program", "sass"], expected, found }]);
-    if (!anyPath && scenarioFile !== "<command line>" && !inside(file, base) && !inside(file, ".")) {
+    if (!anyPath && scenarioFile !== "<command line>" && !inside(file, base) && !inside(file, ".") && !inside(file, PACKAGE_ROOT)) {
       throw refuse("a listing inside the scenario's folder or the working directory (--allow-any-path reads any)", path);
     }
     const read = readInputFile(file, LIMITS.programBytes, "a SASS listing (cuobjdump -sass output; the path is relative to the scenario file)");
@@ -38,6 +40,9 @@ export function readerBeside(scenarioFile: string, anyPath = false): (path: stri
     return { file, text: read.text };
   };
 }
+
+/** warpsim's own folder (src/ or dist/'s parent): its bundled scenarios name its bundled listings (../validation/...). */
+const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Whether `file` is `folder` or below it. */
 function inside(file: string, folder: string): boolean {

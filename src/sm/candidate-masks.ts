@@ -135,14 +135,7 @@ export class CandidateMasks implements CandidateSet {
     this.slotAt[r] = warp;
     this.resident++;
     if (r === this.resident - 1) return; // the youngest: no bit moves
-    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeezeIn(r, this.classBits[c]);
-    for (let k = 0; k < this.throttleStates.length; k++) {
-      const s = this.throttleStates[k];
-      this.throttleBits[s] = squeezeIn(r, this.throttleBits[s]);
-    }
-    this.candidates = squeezeIn(r, this.candidates);
-    this.joined = squeezeIn(r, this.joined);
-    this.lastEligible = squeezeIn(r, this.lastEligible);
+    this.moveBits(r, squeezeIn);
     this.books.open(r);
   }
 
@@ -157,15 +150,20 @@ export class CandidateMasks implements CandidateSet {
     }
     this.resident--;
     // A leaving warp is not a candidate, so no class empties here.
-    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = squeezeOut(r, this.classBits[c]);
+    this.moveBits(r, squeezeOut);
+    this.books.squeeze(r);
+  }
+
+  /** Every mask's bits from rank r on, moved one up (a warp arrived at r) or down (the warp at r left). */
+  private moveBits(r: number, move: (r: number, m: number) => number): void {
+    for (let c = 0; c < this.classBits.length; c++) this.classBits[c] = move(r, this.classBits[c]);
     for (let k = 0; k < this.throttleStates.length; k++) {
       const s = this.throttleStates[k];
-      this.throttleBits[s] = squeezeOut(r, this.throttleBits[s]);
+      this.throttleBits[s] = move(r, this.throttleBits[s]);
     }
-    this.candidates = squeezeOut(r, this.candidates);
-    this.joined = squeezeOut(r, this.joined);
-    this.lastEligible = squeezeOut(r, this.lastEligible);
-    this.books.squeeze(r);
+    this.candidates = move(r, this.candidates);
+    this.joined = move(r, this.joined);
+    this.lastEligible = move(r, this.lastEligible);
   }
 
   /** The warp is a candidate for an instruction of `pipeClass` that is throttled in `throttle`. */

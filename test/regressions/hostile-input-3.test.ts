@@ -128,6 +128,10 @@ describe("8. a scenario reads only its own files", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("expected a listing inside the scenario's folder or the working directory (--allow-any-path reads any)");
   });
+  it("a bundled scenario still reads its bundled listing (../validation/...) from any working directory", () => {
+    const out = execFileSync("node", [join(process.cwd(), "bin/warpsim.js"), "run", join(process.cwd(), "scenarios/sass-ldg-imad.yaml")], { cwd: dir, encoding: "utf8" });
+    expect(out).toContain("completed in 80492 cycles");
+  }, 30_000);
   it("with --allow-any-path it is read, and the error quotes only the first word of its first line", async () => {
     const secret = join(dir, "secret.txt");
     writeFileSync(secret, "root:x:0:0:root:/root:/bin/bash and the rest of a secret line\n");

@@ -147,6 +147,7 @@ function validateLaunch(arch: ArchSpec, launch: LaunchResources): void {
   const fail = (what: string) => {
     throw new LaunchError(`too many resources requested for launch on ${arch.name}: ${what}.`);
   };
+  if (typeof arch !== "object" || arch === null || typeof arch.maxThreadsPerBlock !== "number") throw new LaunchError(`invalid launch: expected an architecture (PRESETS.sm_90, ...), found ${String(arch)}.`);
   if (typeof launch !== "object" || launch === null) throw new LaunchError(`invalid launch on ${arch.name}: expected { threadsPerBlock, registersPerThread, ... }, found ${String(launch)}.`);
   const { threadsPerBlock: threads, registersPerThread: regs } = launch;
   // The optional fields: whole numbers when given (a string or NaN would slip through the limits below).

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ScenarioError } from "../errors.js";
+import { ConfigError, ScenarioError } from "../errors.js";
 import { readInputFile } from "../input-file.js";
 import { LIMITS } from "../limits.js";
 import type { Scenario } from "./resolve.js";
@@ -14,6 +14,7 @@ export { documentData, parseScenario } from "./parse-scenario.js";
  * and what was found.
  */
 export function loadScenario(pathOrText: string, options: { anyPath?: boolean } = {}): Scenario {
+  if (typeof pathOrText !== "string") throw new ConfigError(`loadScenario(): expected a file path or the scenario's text, found ${pathOrText === null ? "null" : typeof pathOrText}.`);
   const { file, text } = readScenarioSource(pathOrText);
   return parseScenario(text, file, [], { readFile: readerBeside(file, options.anyPath) });
 }

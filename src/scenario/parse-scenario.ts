@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document } from "yaml";
 import type { z } from "zod";
-import { quoteToken, ScenarioError, type ScenarioIssue } from "../errors.js";
+import { ConfigError, quoteToken, ScenarioError, type ScenarioIssue } from "../errors.js";
 import { LIMITS } from "../limits.js";
 import { resolveScenario, type ResolveContext, type Scenario } from "./resolve.js";
 import { scenarioSchema } from "./schema.js";
@@ -21,6 +21,7 @@ export function parseScenario(
   assignments: readonly Assignment[] = [],
   files: Pick<ResolveContext, "readFile"> = {},
 ): Scenario {
+  if (typeof text !== "string") throw new ConfigError(`parseScenario(): expected the scenario's text (YAML or JSON), found ${text === null ? "null" : typeof text}.`);
   if (assignments.length > 0) file = `${file} [${describeAssignments(assignments)}]`;
   checkText(text, file);
   const lineCounter = new LineCounter();

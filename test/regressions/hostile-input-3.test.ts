@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, LaunchError, loadScenario, occupancy, PRESETS, ScenarioError, simulate } from "../../src/index.js";
+import { ConfigError, LaunchError, loadScenario, occupancy, parseScenario, PRESETS, ScenarioError, simulate } from "../../src/index.js";
 import { unitScale } from "../../src/ncu/read-export.js";
 import { cli, scratchDir } from "../cli/cli-helper.js";
 
@@ -220,5 +220,16 @@ describe("5. occupancy -r 0", () => {
     const r = await cli("occupancy", "-t", "128", "-r", "0");
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("-r 0: no registers per thread, as for an empty kernel");
+  });
+});
+
+describe("3. the other public functions check their arguments too", () => {
+  it.each([
+    ["parseScenario(null)", () => parseScenario(null as never), ConfigError],
+    ["parseScenario(123)", () => parseScenario(123 as never), ConfigError],
+    ["loadScenario(undefined)", () => loadScenario(undefined as never), ConfigError],
+    ["occupancy(null, launch)", () => occupancy(null as never, { threadsPerBlock: 32, registersPerThread: 8 }), LaunchError],
+  ])("%s throws warpsim's own error, not a TypeError", (_, call, type) => {
+    expect(call).toThrow(type);
   });
 });

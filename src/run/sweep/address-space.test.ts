@@ -4,11 +4,10 @@ import { addressSpaceLimit, workersWithin } from "./address-space.js";
 const GiB = 2 ** 30;
 
 describe("sweep workers under an address-space limit (ulimit -v)", () => {
-  it("fits what was measured: 2, 3, 4 and 6 GiB run 1, 3, 5 and 8 workers", () => {
-    expect(workersWithin(2 * GiB, 8)).toBe(1);
-    expect(workersWithin(3 * GiB, 8)).toBe(3);
-    expect(workersWithin(4 * GiB, 8)).toBe(5);
-    expect(workersWithin(6 * GiB, 8)).toBe(8);
+  it("stays within what was measured to run (2, 3, 4 and 6 GiB: 1, 3, 5 and 8 workers), with a margin", () => {
+    const measured: [number, number][] = [[2, 1], [3, 3], [4, 5], [6, 8]];
+    expect(measured.map(([g]) => workersWithin(g * GiB, 16))).toEqual([1, 2, 4, 7]);
+    for (const [g, ran] of measured) expect(workersWithin(g * GiB, 16)).toBeLessThanOrEqual(ran);
   });
   it("never asks for more than wanted, nor fewer than 1", () => {
     expect(workersWithin(100 * GiB, 4)).toBe(4);

@@ -34,9 +34,8 @@ marked. Collect a profile with, for example:
   ncu --section SchedulerStats --section WarpStateStats --section Occupancy --section LaunchStats \\
       --csv --page raw ./my_app > profile.csv
 
-Example (a real H100 export, bundled):
-  warpsim compare --ncu test/fixtures/ncu/dram_k4_f16_w32.raw.csv validation/ncu-compare/dram_k4_f16_w32.yaml
-From a listing and its launch:
+Example (a real H100 export and the kernel's listing, both in the package), from the listing
+and its launch:
   warpsim compare --ncu validation/exec/data/profile.raw.csv --sass validation/exec/kernels.sass \\
       --kernel tail_stride --grid 264 --block 256 --args 'ptr:4MiB, i32:200003'`,
     )

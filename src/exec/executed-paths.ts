@@ -20,7 +20,7 @@ export interface ExecutedPath {
 /** The warp budget of one path: past it, the run is an error (a loop whose exit depends on unknown data). */
 const MAX_PATH_INSTRUCTIONS = 100_000_000;
 /** Instructions of the warp run to find branches decided by loaded data (unknownGuards). */
-const PROBE_INSTRUCTIONS = 1_000_000;
+const PROBE_INSTRUCTIONS = 100_000;
 
 /**
  * The paths the warps of one SM's blocks take, run functionally as each block is admitted
@@ -63,7 +63,7 @@ export function executedPaths(
   const setup = memory === undefined ? undefined : "l2MissShare" in memory ? memory : addressedSetup(exe, launch, blocks, memory);
   return {
     ...(setup !== undefined ? { memory: setup } : {}),
-    /** The addresses of branches the SM's first warp decides without knowing their guard (loaded data), for a warning; its first million instructions. */
+    /** The addresses of branches the SM's first warp decides without knowing their guard (loaded data), for a warning; its first 100,000 instructions (at most about 60 ms). */
     unknownGuards(): number[] {
       return [...runWarp(exe, { launch, block: blocks[0], warpInBlock: 0 }, threads, PROBE_INSTRUCTIONS).unknownBranches.keys()];
     },

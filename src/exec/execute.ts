@@ -4,7 +4,7 @@ import type { SassInstruction } from "../sass/read-sass.js";
 import * as alu from "./alu.js";
 import { type Launch, blockIndex, threadIndex } from "./launch.js";
 import { type Operand, PT, RZ, URZ, parseOperand } from "./operands.js";
-import { LANES, type WarpRegisters } from "./warp-registers.js";
+import { LANES, type WarpRegisters, ZERO_ROW } from "./warp-registers.js";
 
 const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
 const COMBINES: Readonly<Record<string, alu.Combine>> = { AND: 0, OR: 1, XOR: 2 };
@@ -14,6 +14,9 @@ const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FLO: 4, FSEL: 5, HFMA2: 6, I2F: 
 const UNIFORM = 29;
 const OTHER = 30;
 const OPCODE_CODES = new Map<string, number>([...Object.entries(Op), ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UIMAD", "ULDC", "LDCU", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number])]);
+
+/** Opcodes that write no register or predicate of their own: their first operand is read, not written. */
+const STORES: ReadonlySet<string> = new Set(["STG", "STS", "STL", "ST", "RED", "REDG", "STSM", "BAR", "BSSY", "BSYNC", "BRA", "EXIT", "WARPSYNC", "NOP", "DEPBAR", "MEMBAR", "CCTL", "ERRBAR", "CALL", "RET", "YIELD"]);
 
 /** The modifiers the executor reads, as booleans (read once per instruction, not per lane). */
 export interface Flags {
@@ -56,19 +59,46 @@ export interface Decoded {
   /** ISETP's comparison and how it combines with the predicate operand (read once from the modifiers). */
   readonly cmp: alu.Compare;
   readonly combine: alu.Combine;
+  /** An instruction that writes no register or predicate of its own (a store, a branch, a barrier: STORES). */
+  readonly store: boolean;
+  /**
+   * How fillOperands reads each operand, decided once: SOURCE_ROW (a plain register: its row of
+   * the register file, `sourceIndex` the register), SOURCE_CONSTANT (an immediate: the row in
+   * `sourceRow`), SOURCE_NONE (nothing to read), SOURCE_GENERAL (anything else).
+   */
+  readonly sourceKind: Uint8Array;
+  readonly sourceIndex: Int32Array;
+  readonly sourceRow: readonly (Int32Array | undefined)[];
+}
+
+const SOURCE_GENERAL = 0;
+const SOURCE_ROW = 1;
+const SOURCE_CONSTANT = 2;
+const SOURCE_NONE = 3;
+
+function sourceKindOf(op: Operand): number {
+  if (op.kind === "mem" || op.kind === "barrier" || op.kind === "other") return SOURCE_NONE;
+  if (op.kind === "reg" && !op.abs && !op.not && !op.negate) return SOURCE_ROW;
+  if (op.kind === "imm") return SOURCE_CONSTANT;
+  return SOURCE_GENERAL;
 }
 
 export function decode(ins: SassInstruction): Decoded {
   const guard = ins.guard === undefined ? undefined : parseOperand(ins.guard.slice(1));
+  const ops = ins.operands.map(parseOperand);
   return {
     ins,
-    ops: ins.operands.map(parseOperand),
+    ops,
+    sourceKind: Uint8Array.from(ops, sourceKindOf),
+    sourceIndex: Int32Array.from(ops, (o) => (o.kind === "reg" ? o.index : -1)),
+    sourceRow: ops.map((o) => (o.kind === "imm" ? new Int32Array(LANES).fill(o.float ? alu.floatBits(o.value) : o.value) : undefined)),
     guard: guard?.kind === "pred" ? { ...guard, not: ins.guard!.startsWith("@!") } : undefined,
     mods: new Set(ins.modifiers),
     f: flagsOf(ins.modifiers),
     code: OPCODE_CODES.get(ins.opcode) ?? OTHER,
     cmp: COMPARES[ins.modifiers.find((m) => m in COMPARES) ?? "EQ"],
     combine: COMBINES[ins.modifiers.find((m) => m in COMBINES) ?? "AND"],
+    store: STORES.has(ins.opcode),
   };
 }
 
@@ -87,15 +117,13 @@ export function guardLanes(d: Decoded, regs: WarpRegisters, active: number): num
   guardUnknown = false;
   const g = d.guard;
   if (g === undefined) return active;
-  let lanes = 0;
-  for (let l = 0; l < LANES; l++) {
-    if (((active >>> l) & 1) === 0) continue;
-    const holds = g.uniform ? regs.getUniformPred(g.index) : regs.getPred(g.index, l);
-    const known = g.uniform ? regs.isUniformPredKnown(g.index) : regs.isPredKnown(g.index, l);
-    if (!known) guardUnknown = true;
-    if (holds !== g.not) lanes |= 1 << l;
+  if (g.uniform) {
+    if (!regs.isUniformPredKnown(g.index) && active !== 0) guardUnknown = true;
+    return regs.getUniformPred(g.index) !== g.not ? active : 0;
   }
-  return lanes;
+  if ((active & ~regs.predKnown[g.index]) !== 0) guardUnknown = true;
+  const holds = regs.pred[g.index];
+  return active & (g.not ? ~holds : holds);
 }
 export let guardUnknown = false;
 
@@ -157,77 +185,66 @@ function vectorOp(d: Decoded, code: number, ops: readonly Operand[], f: Flags, r
   if (code === Op.ISETP) {
     if (f.EX || ops[0].kind !== "pred" || ops[1].kind !== "pred" || ops[4]?.kind !== "pred") return false;
     const known = KNOWNS[2] & KNOWNS[3] & KNOWNS[4];
-    const [a, b, p] = [VALS[2], VALS[3], VALS[4]];
-    const pd = ops[0].index;
-    const pq = ops[1].index;
+    const a = VALS[2];
+    const b = VALS[3];
+    const p = VALS[4];
+    const { cmp, combine } = d;
+    const unsigned = f.U32;
+    let pdBits = 0;
+    let pqBits = 0;
     for (let l = 0; l < LANES; l++) {
       if (((lanes >>> l) & 1) === 0) continue;
-      const x = alu.compare(a[l], b[l], d.cmp, f.U32);
-      const k = ((known >>> l) & 1) === 1;
-      regs.setPred(pd, l, alu.combine(x, p[l] === 1, d.combine), k);
-      regs.setPred(pq, l, alu.combine(!x, p[l] === 1, d.combine), k);
+      const x = alu.compare(a[l], b[l], cmp, unsigned);
+      if (alu.combine(x, p[l] === 1, combine)) pdBits |= 1 << l;
+      if (alu.combine(!x, p[l] === 1, combine)) pqBits |= 1 << l;
     }
+    regs.setPredLanes(ops[0].index, lanes, pdBits, known);
+    regs.setPredLanes(ops[1].index, lanes, pqBits, known);
     return true;
   }
   if (dst?.kind !== "reg") return false;
   const r = dst.index;
   if (r === RZ) return true;
-  const out = regs.value;
-  const outKnown = regs.known;
-  const base = r * LANES;
+  const out = regs.rows[r];
   let known: number;
   switch (code) {
     case Op.MOV:
       known = KNOWNS[1];
-      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = VALS[1][l];
+      copyLanes(out, VALS[1], lanes);
       break;
     case Op.IMAD:
       if (f.WIDE && !f.X && ops.length === 4 && r + 1 < RZ) return imadWideVector(ops, f, regs, lanes, r);
       if (f.WIDE || f.HI || f.X || ops.length !== 4) return false;
       known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
-      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = (Math.imul(VALS[1][l], VALS[2][l]) + VALS[3][l]) | 0;
+      imadLanes(out, VALS[1], VALS[2], VALS[3], lanes);
       break;
     case Op.IADD3:
       if (f.X || ops.length !== 4) return false;
       known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
-      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = (VALS[1][l] + VALS[2][l] + VALS[3][l]) | 0;
+      add3Lanes(out, VALS[1], VALS[2], VALS[3], lanes);
       break;
     case Op.VIADD:
       known = KNOWNS[1] & KNOWNS[2];
-      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = (VALS[1][l] + VALS[2][l]) | 0;
+      add3Lanes(out, VALS[1], VALS[2], ZERO_ROW, lanes);
       break;
     case Op.SEL:
     case Op.FSEL:
       known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
-      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = VALS[3][l] === 1 ? VALS[1][l] : VALS[2][l];
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = VALS[3][l] === 1 ? VALS[1][l] : VALS[2][l];
       break;
-    case Op.SHF: {
+    case Op.SHF:
       known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
-      const wrap = f.W;
-      const signed = f.S32 || f.S64;
-      for (let l = 0; l < LANES; l++) {
-        if (((lanes >>> l) & 1) === 0) continue;
-        const lo = VALS[1][l];
-        const sh = VALS[2][l];
-        const hi = VALS[3][l];
-        out[base + l] = f.L ? (f.HI ? alu.shfLeft(lo, hi, sh, wrap) : lowLeft(lo, sh, wrap)) : alu.shfRight(lo, hi, sh, wrap, signed, f.HI);
-      }
+      shfLanes(out, VALS[1], VALS[2], VALS[3], lanes, f);
       break;
-    }
     case Op.LOP3:
       if (ops.length > 6) return false;
       known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
-      if (ops[4].kind === "imm" && COMMON_LUTS[ops[4].value] !== undefined) {
-        const fn = COMMON_LUTS[ops[4].value];
-        for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = fn(VALS[1][l], VALS[2][l], VALS[3][l]);
-      } else {
-        for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[base + l] = alu.lop3(VALS[1][l], VALS[2][l], VALS[3][l], VALS[4][l]);
-      }
+      lop3Lanes(out, VALS[1], VALS[2], VALS[3], VALS[4], ops[4].kind === "imm" ? ops[4].value : -1, lanes);
       break;
     default:
       return false;
   }
-  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) outKnown[base + l] = (known >>> l) & 1;
+  regs.setKnown(r, lanes, known);
   return true;
 }
 
@@ -244,22 +261,61 @@ export const COMMON_LUTS: Readonly<Record<number, (a: number, b: number, c: numb
   0xfe: (a, b, c) => a | b | c,
 };
 
+/**
+ * LOP3 over the lanes of `lanes`: the common truth tables (COMMON_LUTS) as loops of their own,
+ * so each lane is one or two machine operations; any other table (or one from a register, lut
+ * -1: the operand's row `luts`) through alu.lop3.
+ */
+function lop3Lanes(out: Int32Array, a: Int32Array, b: Int32Array, c: Int32Array, luts: Int32Array, lut: number, lanes: number): void {
+  switch (lut) {
+    case 0xc0:
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = a[l] & b[l];
+      return;
+    case 0xfc:
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = a[l] | b[l];
+      return;
+    case 0x3c:
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = a[l] ^ b[l];
+      return;
+    case 0x96:
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = a[l] ^ b[l] ^ c[l];
+      return;
+    default:
+      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = alu.lop3(a[l], b[l], c[l], lut < 0 ? luts[l] : lut);
+  }
+}
+
+/** SHF over the lanes of `lanes` (SHF.L/.R, .HI, .W, .S32/.U32: see alu.shfLeft/shfRight), the modifiers read once. */
+function shfLanes(out: Int32Array, lo: Int32Array, sh: Int32Array, hi: Int32Array, lanes: number, f: Flags): void {
+  const wrap = f.W;
+  const signed = f.S32 || f.S64;
+  const highWord = f.HI;
+  if (f.L && highWord) {
+    for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = alu.shfLeft(lo[l], hi[l], sh[l], wrap);
+  } else if (f.L) {
+    for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = lowLeft(lo[l], sh[l], wrap);
+  } else {
+    for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = alu.shfRight(lo[l], hi[l], sh[l], wrap, signed, highWord);
+  }
+}
+
 /** IMAD.WIDE over all lanes: d:d+1 = a * b + the pair c:c+1 (see alu.imadWide). */
 function imadWideVector(ops: readonly Operand[], f: Flags, regs: WarpRegisters, lanes: number, r: number): boolean {
   const c = ops[3];
-  const pairHi = c.kind === "reg" && c.index !== RZ ? (c.index + 1) * LANES : -1;
-  const base = r * LANES;
-  const known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3];
+  const high = c.kind === "reg" && c.index !== RZ ? regs.rows[c.index + 1] : ZERO_ROW;
+  const known = KNOWNS[1] & KNOWNS[2] & KNOWNS[3] & (c.kind === "reg" && c.index !== RZ ? regs.known[c.index + 1] : -1);
+  const lo = regs.rows[r];
+  const hi = regs.rows[r + 1];
+  const [, a, b, cLo] = VALS;
+  const signed = !(f.U32 || f.U64);
   for (let l = 0; l < LANES; l++) {
     if (((lanes >>> l) & 1) === 0) continue;
-    const cHi = pairHi < 0 ? 0 : regs.value[pairHi + l];
-    const k = ((known >>> l) & 1) === 1 && (pairHi < 0 || regs.known[pairHi + l] === 1) ? 1 : 0;
-    alu.imadWide(VALS[1][l], VALS[2][l], VALS[3][l], cHi, !(f.U32 || f.U64), pair);
-    regs.value[base + l] = pair[0];
-    regs.value[base + LANES + l] = pair[1];
-    regs.known[base + l] = k;
-    regs.known[base + LANES + l] = k;
+    alu.imadWide(a[l], b[l], cLo[l], high[l], signed, pair);
+    lo[l] = pair[0];
+    hi[l] = pair[1];
   }
+  regs.setKnown(r, lanes, known);
+  regs.setKnown(r + 1, lanes, known);
   return true;
 }
 
@@ -269,24 +325,21 @@ function imadWideVector(ops: readonly Operand[], f: Flags, regs: WarpRegisters, 
  */
 function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
   const dst = d.ops[0];
-  if (STORES.has(d.ins.opcode)) return;
+  if (d.store) return;
   if (dst?.kind === "pred") {
     // A comparison the executor does not follow (FSETP, DSETP, ...): its predicates are unknown.
-    for (const p of d.ops.slice(0, 2)) {
-      if (p.kind !== "pred" || p.uniform) continue;
-      for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) regs.setPred(p.index, l, false, false);
+    for (let i = 0; i < 2 && i < d.ops.length; i++) {
+      const p = d.ops[i];
+      if (p.kind === "pred" && !p.uniform) regs.setPredLanes(p.index, lanes, 0, 0);
     }
     return;
   }
   if (dst?.kind !== "reg" || dst.index === RZ) return;
   const count = d.f.M128 ? 4 : d.f.M64 || d.f.WIDE ? 2 : 1;
   for (let i = 0; i < count && dst.index + i < RZ; i++) {
-    const base = (dst.index + i) * LANES;
-    for (let l = 0; l < LANES; l++) {
-      if (((lanes >>> l) & 1) === 0) continue;
-      regs.value[base + l] = 0;
-      regs.known[base + l] = 0;
-    }
+    const row = regs.rows[dst.index + i];
+    for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) row[l] = 0;
+    regs.setKnown(dst.index + i, lanes, 0);
   }
 }
 
@@ -328,39 +381,51 @@ function loadContents(d: Decoded, regs: WarpRegisters, lanes: number, buffers: N
   return true;
 }
 
-/** Operands read once per instruction into 32-lane vectors, with a mask of the lanes where each is known. */
+/**
+ * Operands read once per instruction as 32-lane rows, with a mask of the lanes where each is
+ * known. A plain register operand is its own row of the register file (no copy: every
+ * instruction reads lane l of its sources before it writes lane l, so a destination that is also
+ * a source is safe); anything else is computed into a scratch row.
+ */
 const MAX_OPERANDS = 10;
-const VALS: Int32Array[] = Array.from({ length: MAX_OPERANDS }, () => new Int32Array(LANES));
+const SCRATCH: Int32Array[] = Array.from({ length: MAX_OPERANDS }, () => new Int32Array(LANES));
+const VALS: Int32Array[] = SCRATCH.slice();
 const KNOWNS = new Int32Array(MAX_OPERANDS);
 
 /** Reads operands 1.. for every lane of `lanes` (one switch per operand, a tight loop per lane); operand 0 is the destination. */
-function fillOperands(ops: readonly Operand[], regs: WarpRegisters, ctx: ExecContext, lanes: number): void {
+function fillOperands(d: Decoded, regs: WarpRegisters, ctx: ExecContext, lanes: number): void {
+  const { ops, sourceKind, sourceIndex, sourceRow } = d;
   const n = Math.min(ops.length, MAX_OPERANDS);
   for (let i = 1; i < n; i++) {
-    const op = ops[i];
-    const out = VALS[i];
-    let known = 0;
-    if (op.kind === "mem" || op.kind === "barrier" || op.kind === "other") {
+    const kind = sourceKind[i];
+    if (kind === SOURCE_ROW) {
+      const r = sourceIndex[i];
+      VALS[i] = regs.rows[r];
+      KNOWNS[i] = regs.known[r];
+      continue;
+    }
+    if (kind === SOURCE_CONSTANT) {
+      VALS[i] = sourceRow[i]!;
+      KNOWNS[i] = -1;
+      continue;
+    }
+    if (kind === SOURCE_NONE) {
       KNOWNS[i] = 0;
       continue;
     }
+    const op = ops[i];
+    const out = SCRATCH[i];
+    VALS[i] = out;
+    let known = 0;
     if (op.kind === "reg" && !op.abs && !op.not) {
-      const base = op.index * LANES;
-      const zero = op.index === RZ;
-      for (let l = 0; l < LANES; l++) {
-        if (((lanes >>> l) & 1) === 0) continue;
-        const v = zero ? 0 : regs.value[base + l];
-        out[l] = op.negate ? -v | 0 : v;
-        if (zero || regs.known[base + l] === 1) known |= 1 << l;
-      }
+      const row = regs.rows[op.index];
+      for (let l = 0; l < LANES; l++) out[l] = -row[l] | 0;
+      known = regs.known[op.index];
     } else if (op.kind === "pred" && !op.uniform && op.index !== PT) {
-      const base = op.index * LANES;
-      for (let l = 0; l < LANES; l++) {
-        if (((lanes >>> l) & 1) === 0) continue;
-        out[l] = (regs.pred[base + l] === 1) !== op.not ? 1 : 0;
-        if (regs.predKnown[base + l] === 1) known |= 1 << l;
-      }
-    } else if (op.kind === "imm" || op.kind === "ureg" || op.kind === "pred" || (op.kind === "const" && op.reg < 0)) {
+      const bits = op.not ? ~regs.pred[op.index] : regs.pred[op.index];
+      for (let l = 0; l < LANES; l++) out[l] = (bits >>> l) & 1;
+      known = regs.predKnown[op.index];
+    } else if (op.kind === "ureg" || op.kind === "pred" || (op.kind === "const" && op.reg < 0)) {
       const v = read(op, regs, 0, ctx);
       out.fill(v);
       known = isKnown(op, regs, 0, ctx) ? -1 : 0;
@@ -373,6 +438,22 @@ function fillOperands(ops: readonly Operand[], regs: WarpRegisters, ctx: ExecCon
     }
     KNOWNS[i] = known;
   }
+}
+
+/** out[l] = a[l] on the lanes of `lanes`. */
+function copyLanes(out: Int32Array, a: Int32Array, lanes: number): void {
+  if (lanes === -1) out.set(a);
+  else for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = a[l];
+}
+
+/** out[l] = a[l] * b[l] + c[l] (32 bits) on the lanes of `lanes`. */
+function imadLanes(out: Int32Array, a: Int32Array, b: Int32Array, c: Int32Array, lanes: number): void {
+  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = (Math.imul(a[l], b[l]) + c[l]) | 0;
+}
+
+/** out[l] = a[l] + b[l] + c[l] (32 bits) on the lanes of `lanes`. */
+function add3Lanes(out: Int32Array, a: Int32Array, b: Int32Array, c: Int32Array, lanes: number): void {
+  for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) out[l] = (a[l] + b[l] + c[l]) | 0;
 }
 
 /** Whether the operands at indices a..e (those present; -1 for none) are known in lane l. */
@@ -431,7 +512,7 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.
   if (code === OTHER || (code === Op.MUFU && !f.RCP)) return unknownResults(d, regs, lanes);
-  fillOperands(ops, regs, ctx, lanes);
+  fillOperands(d, regs, ctx, lanes);
   if (vectorOp(d, code, ops, f, regs, lanes)) return;
   for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, code, ops, f, regs, l, ctx, lanes);
 }
@@ -572,7 +653,6 @@ function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, regs: W
   }
 }
 
-const STORES = new Set(["STG", "STS", "STL", "ST", "RED", "REDG", "STSM", "BAR", "BSSY", "BSYNC", "BRA", "EXIT", "WARPSYNC", "NOP", "DEPBAR", "MEMBAR", "CCTL", "ERRBAR", "CALL", "RET", "YIELD"]);
 
 function isZero(op: Operand | undefined): boolean {
   return op?.kind === "reg" && op.index === RZ;

@@ -5,18 +5,45 @@ import type { PathSyncs } from "../sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
+import { RZ } from "./operands.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
 export interface ExecutableKernel {
   readonly kernel: SassKernel;
   readonly decoded: readonly Decoded[];
   readonly indexOf: ReadonlyMap<number, number>;
+  /** What runWarp does with each instruction (a FLOW_ code), decided once instead of per issue. */
+  readonly flow: Uint8Array;
+  /** Each BRA's target as an instruction index (-1: none or outside the kernel). */
+  readonly targetIndex: Int32Array;
+}
+
+const FLOW_COMPUTE = 0;
+const FLOW_BRA = 1;
+const FLOW_EXIT = 2;
+const FLOW_BSSY = 3;
+const FLOW_BSYNC = 4;
+const FLOW_BREAK = 5;
+const FLOW_ASYNC = 6;
+const FLOW_GLOBAL = 7;
+const FLOW_LOCAL = 8;
+const FLOW_SHARED = 9;
+const FLOWS: Readonly<Record<string, number>> = { BRA: FLOW_BRA, EXIT: FLOW_EXIT, BSSY: FLOW_BSSY, BSYNC: FLOW_BSYNC, BREAK: FLOW_BREAK, LDS: FLOW_SHARED, STS: FLOW_SHARED, LDSM: FLOW_SHARED };
+
+function flowOf(opcode: string): number {
+  if (Object.hasOwn(FLOWS, opcode)) return FLOWS[opcode];
+  if (ASYNC_OPCODES.has(opcode)) return FLOW_ASYNC;
+  if (GLOBAL_ACCESSES.has(opcode)) return FLOW_GLOBAL;
+  if (LOCAL_ACCESSES.has(opcode)) return FLOW_LOCAL;
+  return FLOW_COMPUTE;
 }
 
 export function executableKernel(kernel: SassKernel): ExecutableKernel {
   const indexOf = new Map<number, number>();
   kernel.instructions.forEach((ins, i) => indexOf.set(ins.address, i));
-  return { kernel, decoded: kernel.instructions.map(decode), indexOf };
+  const flow = Uint8Array.from(kernel.instructions, (ins) => flowOf(ins.opcode));
+  const targetIndex = Int32Array.from(kernel.instructions, (ins) => (ins.target === undefined ? -1 : (indexOf.get(ins.target) ?? -1)));
+  return { kernel, decoded: kernel.instructions.map(decode), indexOf, flow, targetIndex };
 }
 
 /** What one warp did, run functionally from its entry to the exit of its last lane. */
@@ -69,7 +96,7 @@ export interface OutOfBounds {
  * A guard that depends on loaded data (unknown) is taken as false, and the branch is reported.
  */
 export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number, record = false): WarpRun {
-  const { decoded, indexOf } = exe;
+  const { decoded, flow, targetIndex } = exe;
   const regs = new WarpRegisters();
   const executions = new Float64Array(decoded.length);
   const takenAll = new Float64Array(decoded.length);
@@ -124,14 +151,14 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     executions[pc]++;
     instructions++;
     const lanes = guardLanes(d, regs, mask);
-    if (guardUnknown && (d.ins.opcode === "BRA" || d.ins.opcode === "EXIT")) unknownBranches.set(d.ins.address, (unknownBranches.get(d.ins.address) ?? 0) + 1);
-    const op = d.ins.opcode;
-    if (op === "BRA") {
-      const target = d.ins.target === undefined ? undefined : indexOf.get(d.ins.target);
+    const kind = flow[pc];
+    if (guardUnknown && (kind === FLOW_BRA || kind === FLOW_EXIT)) unknownBranches.set(d.ins.address, (unknownBranches.get(d.ins.address) ?? 0) + 1);
+    if (kind === FLOW_BRA) {
+      const target = targetIndex[pc];
       let taken = d.mods.has("DIV") ? (mask !== (live & ~exited) ? lanes : 0) : lanes;
       // BRA.U.ANY (the compiler's ELECT loop around a TMA copy): every lane goes when any lane's guard holds.
       if (d.mods.has("ANY")) taken = lanes !== 0 ? mask : 0;
-      if (target === undefined) taken = 0;
+      if (target < 0) taken = 0;
       if (target === pc && d.ins.guard === undefined) {
         // The compiler's trap after the last EXIT: a path that reaches it ends there.
         exited |= mask;
@@ -139,24 +166,24 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       }
       if (taken === mask) {
         takenAll[pc]++;
-        pc = target!;
+        pc = target;
       } else if (taken === 0) pc++;
       else {
         split[pc]++;
         stack.push([pc + 1, mask & ~taken]);
-        pc = target!;
+        pc = target;
         mask = taken;
       }
       continue;
     }
-    if (op === "EXIT") {
+    if (kind === FLOW_EXIT) {
       if (lanes === mask) takenAll[pc]++;
       else if (lanes !== 0) split[pc]++;
       exited |= lanes;
       pc++;
       continue;
     }
-    if (op === "BSSY") {
+    if (kind === FLOW_BSSY) {
       const b = barrierIndex(d);
       expected[b] = mask;
       arrived[b] = 0;
@@ -164,28 +191,28 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       pc++;
       continue;
     }
-    if (op === "BSYNC") {
+    if (kind === FLOW_BSYNC) {
       const b = barrierIndex(d);
       arrived[b] |= mask;
       resumeAt[b] = pc + 1;
       mask = 0; // wait: next() resumes the barrier once every expected lane is there
       continue;
     }
-    if (op === "BREAK") {
+    if (kind === FLOW_BREAK) {
       const b = barrierIndex(d);
       expected[b] &= ~lanes;
       pc++;
       continue;
     }
-    if (ASYNC_OPCODES.has(op)) {
+    if (kind === FLOW_ASYNC) {
       executeAsync(d, regs, lanes, ctx, instructions, pc, syncs, access);
       pc++;
       continue;
     }
-    const global = GLOBAL_ACCESSES.has(op);
+    const global = kind === FLOW_GLOBAL;
     if (outOfBounds === undefined && ctx.launch.buffers !== undefined && global) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
-    if (access !== undefined && (global || LOCAL_ACCESSES.has(op))) access.add(instructions, pc, d, regs, lanes, ctx);
-    else if (access !== undefined) access.addShared(instructions, pc, d, regs, lanes);
+    if (access !== undefined && (global || kind === FLOW_LOCAL)) access.add(instructions, pc, d, regs, lanes, ctx);
+    else if (access !== undefined && kind === FLOW_SHARED) access.addShared(instructions, pc, d, regs, lanes);
     execute(d, regs, lanes, ctx);
     pc++;
   }
@@ -200,10 +227,19 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
 function checkAddresses(d: Decoded, regs: WarpRegisters, lanes: number, buffers: NonNullable<ExecContext["launch"]["buffers"]>, instruction: number): OutOfBounds | undefined {
   const mem = globalOperand(d);
   if (mem?.kind !== "mem" || !mem.wide) return undefined;
+  const lo = regs.rows[mem.reg];
+  const hi = mem.reg === RZ ? lo : regs.rows[mem.reg + 1];
+  const known = mem.reg === RZ ? -1 : regs.known[mem.reg] & regs.known[mem.reg + 1];
+  // Lanes of a warp mostly fall in one buffer: try the last lane's first.
+  let last = buffers[0];
   for (let l = 0; l < LANES; l++) {
-    if (((lanes >>> l) & 1) === 0 || !regs.isKnown(mem.reg, l) || !regs.isKnown(mem.reg + 1, l)) continue;
-    const address = (regs.get(mem.reg, l) >>> 0) + (regs.get(mem.reg + 1, l) >>> 0) * 4294967296 + mem.offset;
-    if (!buffers.some((b) => address >= b.base && address < b.base + b.bytes)) return { address, instruction, lane: l };
+    if (((lanes & known) >>> l) & 1) {
+      const address = (lo[l] >>> 0) + (hi[l] >>> 0) * 4294967296 + mem.offset;
+      if (last !== undefined && address >= last.base && address < last.base + last.bytes) continue;
+      const inside = buffers.find((b) => address >= b.base && address < b.base + b.bytes);
+      if (inside === undefined) return { address, instruction, lane: l };
+      last = inside;
+    }
   }
   return undefined;
 }

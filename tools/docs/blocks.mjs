@@ -10,6 +10,7 @@ import { impliedTails } from "../../dist/run/memory-tails.js";
 import { readerBeside } from "../../dist/scenario/load.js";
 import { probeRows } from "../../dist/run/probe-loops.js";
 import { readNcuExport } from "../../dist/ncu/read-export.js";
+import { readSourcePage } from "../../dist/ncu/read-source-page.js";
 
 /** Issue utilization of an SM row in `warpsim run --format json`. */
 async function issueActive(warpsim, file) {
@@ -38,6 +39,32 @@ function errorTable(first, groups) {
 let baselines;
 
 export const BLOCKS = {
+  /**
+   * docs/validation.md: each execution fixture's warps waiting for their first instruction on
+   * the H100 (the Source page's no_instruction samples on the instruction at offset 0, as a
+   * share of all samples, times the warp-cycles per warp from the raw profile) and in warpsim.
+   */
+  async "entry-wait"(warpsim) {
+    const launches = ncuLaunches("validation/exec/data/profile.raw.csv");
+    const manifest = readFileSync("validation/exec/data/manifest.txt", "utf8").trim().split("\n").map((l) => l.split(/\s+/));
+    const lines = ["| kernel | grid x block | instructions per warp | warp-cycles per warp (H100) | first instruction's no_instruction, H100 (cycles a warp) | warpsim (cycles a warp) |", "| --- | --- | --- | --- | --- | --- |"];
+    for (const [, kernel, grid, block, args] of manifest) {
+      const file = `validation/exec/source/source-${kernel}.csv`;
+      const [page] = readSourcePage(readFileSync(file, "utf8"), file);
+      const samples = page.instructions.reduce((a, i) => a + Object.values(i.samples).reduce((x, y) => x + y, 0), 0);
+      const warps = page.instructions[0].executed;
+      const perWarp = page.instructions.reduce((a, i) => a + i.executed, 0) / warps;
+      const launch = launches.find((l) => l.kernel === kernel);
+      const lifetime = launch.values.get("smsp__average_warp_latency_per_inst_issued.ratio") * perWarp;
+      const h100 = (page.instructions[0].samples.no_instruction / samples) * lifetime;
+      const csv = await warpsim(["run", "--sass", "validation/exec/kernels.sass", "--kernel", kernel, "--grid", grid, "--block", block, "--args", args, "--per-instruction", "--format", "csv"]);
+      const first = parse(csv, { columns: true }).find((r) => r.pc === "0");
+      const simulated = Number(first.no_instruction) / Number(first.executed);
+      lines.push(`| ${kernel} | ${grid} x ${block} | ${perWarp.toFixed(1)} | ${lifetime.toFixed(0)} | ${h100.toFixed(0)} | ${simulated.toFixed(0)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** README: SM issue utilization of the bundled latency-hiding scenarios. */
   async "latency-hiding-table"(warpsim) {
     const warps = [1, 2, 4, 8, 12, 16];

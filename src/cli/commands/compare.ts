@@ -10,7 +10,8 @@ import type { SassRunOptions } from "../sass-options.js";
 const FORMATS = ["table", "csv", "json"] as const;
 
 interface CompareOptions {
-  ncu: string;
+  ncu?: string;
+  source?: string;
   kernel?: string;
   launch?: number;
   format: (typeof FORMATS)[number];
@@ -20,7 +21,8 @@ export function compareCommand(io: CliIo): Command {
   const command = new Command("compare")
     .description("put an Nsight Compute profile beside a simulation: scheduler and warp-state statistics, occupancy, cycles")
     .argument("[scenario]", "the scenario that models the profiled kernel (YAML or JSON), or --sass FILE and its flags")
-    .requiredOption("--ncu <file>", "the CSV that `ncu --csv --page raw` (or --page details) wrote")
+    .option("--ncu <file>", "the CSV that `ncu --csv --page raw` (or --page details) wrote")
+    .option("--source <file>", "instead of --ncu: the CSV of ncu's Source page (`ncu -i REPORT --page source --csv --print-source sass`), compared instruction by instruction")
     .option("-k, --kernel <name>", "the launch of the kernel whose name contains this (when the export has several); with --sass, also the listing's kernel");
   return addSassOptions(command)
     .option("--launch <n>", "0-based index among the launches that match (default: the only one)", wholeNumber(0))
@@ -34,10 +36,18 @@ marked. Collect a profile with, for example:
   ncu --section SchedulerStats --section WarpStateStats --section Occupancy --section LaunchStats \\
       --csv --page raw ./my_app > profile.csv
 
-Example (a real H100 export and the kernel's listing, both in the package), from the listing
+With --source, the Source page's warp-state samples per SASS instruction are put beside the
+simulated warp-cycles per instruction (as \`run --per-instruction\` counts them), both as shares of
+the kernel's, the largest disagreement first. Profile with warp-state sampling and export the page:
+  ncu --section SourceCounters --section WarpStateStats -o report ./my_app
+  ncu -i report.ncu-rep --kernel-name my_kernel --page source --csv --print-source sass > source.csv
+
+Examples (real H100 exports and the kernel's listing, all in the package), from the listing
 and its launch:
   warpsim compare --ncu validation/exec/data/profile.raw.csv --sass validation/exec/kernels.sass \\
-      --kernel tail_stride --grid 264 --block 256 --args 'ptr:4MiB, i32:200003'`,
+      --kernel tail_stride --grid 264 --block 256 --args 'ptr:4MiB, i32:200003'
+  warpsim compare --source validation/exec/source/source-div_index.csv --sass validation/exec/kernels.sass \\
+      --kernel div_index --grid 300 --block 128 --args 'ptr:4MiB, i32:38000, i32:13'`,
     )
     .action(async (file: string | undefined, opts: CompareOptions & Partial<SassRunOptions>) => {
       const [{ scenarioOrSass }, { simulate }, { readNcuExport, pickLaunch }, { compare, missingQuantities }, report] = await Promise.all([
@@ -47,19 +57,55 @@ and its launch:
         import("../../run/compare.js"),
         import("../../report/compare-report.js"),
       ]);
-      const read = readInputFile(opts.ncu, LIMITS.inputFileBytes, "an Nsight Compute CSV export");
-      if ("expected" in read) throw new ConfigError(`${opts.ncu}: expected ${read.expected}, found ${read.found}.`);
+      if ((opts.ncu === undefined) === (opts.source === undefined)) {
+        throw new ConfigError(`compare: expected one profile to compare with, --ncu FILE (ncu --csv --page raw) or --source FILE (ncu's Source page as CSV), found ${opts.ncu === undefined ? "neither" : "both"}.`);
+      }
+      if (opts.source !== undefined) return compareSourcePage(file, opts as CompareOptions & Partial<SassRunOptions> & { source: string }, io);
+      const ncu = opts.ncu!;
+      const read = readInputFile(ncu, LIMITS.inputFileBytes, "an Nsight Compute CSV export");
+      if ("expected" in read) throw new ConfigError(`${ncu}: expected ${read.expected}, found ${read.found}.`);
       const text = read.text;
-      const launch = pickLaunch(readNcuExport(text, opts.ncu), opts.ncu, opts.kernel, opts.launch);
+      const launch = pickLaunch(readNcuExport(text, ncu), ncu, opts.kernel, opts.launch);
       const { scenario } = await scenarioOrSass("compare", file, opts, io);
-      const rows = compare(launch, simulate(scenario), opts.ncu);
+      const rows = compare(launch, simulate(scenario), ncu);
       const missing = missingQuantities(launch);
       if (missing.length > 0) {
-        io.stderr(`warpsim: note: ${opts.ncu}, launch ID ${launch.id} has no column for ${missing.length} of the quantities compare reads, left out: ${missing.join(", ")} (ncu --set full collects them all).\n`);
+        io.stderr(`warpsim: note: ${ncu}, launch ID ${launch.id} has no column for ${missing.length} of the quantities compare reads, left out: ${missing.join(", ")} (ncu --set full collects them all).\n`);
       }
-      const header = { ncuFile: opts.ncu, launchId: launch.id, kernel: launch.kernel, scenario: file ?? `--sass ${opts.sass}` };
+      const header = { ncuFile: ncu, launchId: launch.id, kernel: launch.kernel, scenario: file ?? `--sass ${opts.sass}` };
       if (opts.format === "json") io.stdout(JSON.stringify({ ...header, page: launch.page, rows }, null, 2) + "\n");
       else if (opts.format === "csv") io.stdout(report.formatComparisonCsv(header, rows));
       else io.stdout(report.formatComparisonTable(header, rows));
     });
+}
+
+/** compare --source: the Source page's kernel (by --kernel when it has several) beside a simulation charged per instruction. */
+async function compareSourcePage(file: string | undefined, opts: CompareOptions & Partial<SassRunOptions> & { source: string }, io: CliIo): Promise<void> {
+  const [{ scenarioOrSass }, { simulate }, { readSourcePage }, { compareSource }, report, { PerInstruction }] = await Promise.all([
+    import("../sass-run.js"),
+    import("../../run/simulate.js"),
+    import("../../ncu/read-source-page.js"),
+    import("../../run/compare-source.js"),
+    import("../../report/source-comparison-report.js"),
+    import("../../stats/per-instruction.js"),
+  ]);
+  const read = readInputFile(opts.source, LIMITS.inputFileBytes, "the CSV of Nsight Compute's Source page");
+  if ("expected" in read) throw new ConfigError(`${opts.source}: expected ${read.expected}, found ${read.found}.`);
+  const pages = readSourcePage(read.text, opts.source);
+  const matching = opts.kernel === undefined ? pages : pages.filter((p) => p.kernel.includes(opts.kernel!));
+  if (matching.length !== 1) {
+    throw new ConfigError(
+      `${opts.source}: expected one kernel${opts.kernel === undefined ? "" : ` whose name contains "${opts.kernel}"`}, found ${matching.length === 0 ? "none" : matching.length} among ${pages.map((p) => p.kernel).join(", ")}${opts.kernel === undefined ? "; pick one with --kernel" : ""}.`,
+    );
+  }
+  const { scenario } = await scenarioOrSass("compare", file, opts, io);
+  const perInstruction = new PerInstruction(scenario.program.length);
+  const result = simulate(scenario, { hooks: perInstruction.hooks() });
+  perInstruction.finish(result.cycles);
+  const rows = perInstruction.rows((pc) => scenario.program.textAt(pc), (pc) => scenario.program.line[pc]);
+  const comparison = compareSource(matching[0], rows, scenario.program.length, (pc) => scenario.program.textAt(pc), opts.source);
+  const header = { sourceFile: opts.source, scenario: file ?? `--sass ${opts.sass}` };
+  if (opts.format === "json") io.stdout(report.formatSourceComparisonJson(header, comparison));
+  else if (opts.format === "csv") io.stdout(report.formatSourceComparisonCsv(comparison));
+  else io.stdout(report.formatSourceComparisonTable(header, comparison));
 }

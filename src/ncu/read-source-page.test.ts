@@ -13,7 +13,7 @@ describe("readSourcePage (ncu --page source --csv --print-source sass)", () => {
     expect(page.instructions).toHaveLength(96);
     // The grid is 300 blocks of 4 warps: the first instruction issues once per warp, 1,200 times.
     expect(page.instructions[0]).toMatchObject({ offset: 0, text: "LDC R1, c[0x0][0x28]", executed: 1200 });
-    expect(page.instructions[0].samples.no_instruction).toBe(454);
+    expect(page.instructions[0].samples.no_instruction).toBe(393);
     expect(page.instructions[1].offset).toBe(0x10);
   });
 

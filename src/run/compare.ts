@@ -96,8 +96,31 @@ function fromSums(launch: NcuLaunch, name: string): number | undefined {
   if (name === "smsp__warps_active.avg.per_cycle_active") return ratio(sum("smsp__warps_active.sum"), cycles, 1);
   if (name === "smsp__warps_eligible.avg.per_cycle_active") return ratio(sum("smsp__warps_eligible.sum"), cycles, 1);
   const stall = /^smsp__average_warps_issue_stalled_(\w+)_per_issue_active\.ratio$/.exec(name);
-  if (stall) return ratio(sum(`smsp__warps_issue_stalled_${stall[1]}.sum`), sum("smsp__issue_active.sum"), 1);
+  if (stall) return ratio(sum(`smsp__warps_issue_stalled_${stall[1]}.sum`), sum("smsp__issue_active.sum"), 1) ?? fromSamples(launch, stall[1]);
   return undefined;
+}
+
+/** The sampling counters' names where they differ from the per-issue ratios'. */
+const SAMPLED_NAMES: Readonly<Record<string, string>> = { no_instruction: "no_instructions", gmma: "warpgroup_arrive" };
+
+/**
+ * A stall per issue from warp-state sampling (smsp__pcsamp_warps_issue_stalled_*, what the
+ * Source page and newer ncu's Warp State section read) when the export has no counted ratio:
+ * a state's samples over the `selected` samples (one warp is selected per issue); with only the
+ * `_not_issued` variants (which leave the issuing warp out), the state's share of those samples
+ * times the warp-cycles per issue less the one selected cycle.
+ */
+function fromSamples(launch: NcuLaunch, state: string): number | undefined {
+  const v = (m: string) => launch.values.get(`smsp__pcsamp_warps_issue_stalled_${m}`);
+  const name = SAMPLED_NAMES[state] ?? state;
+  const selected = v("selected");
+  if (v(name) !== undefined && selected !== undefined && selected > 0) return v(name)! / selected;
+  const mine = v(`${name}_not_issued`);
+  const latency = launch.values.get("smsp__average_warp_latency_per_inst_issued.ratio");
+  if (mine === undefined || latency === undefined) return undefined;
+  let all = 0;
+  for (const [metric, value] of launch.values) if (/^smsp__pcsamp_warps_issue_stalled_\w+_not_issued$/.test(metric)) all += value;
+  return all > 0 ? (mine / all) * (latency - 1) : undefined;
 }
 
 /** ncu's shared-memory block limit: at the carveout the driver picks for the launch (carveout.ts), not the largest. */

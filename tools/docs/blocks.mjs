@@ -42,10 +42,11 @@ export const BLOCKS = {
   /**
    * docs/validation.md: each execution fixture's warps waiting for their first instruction on
    * the H100 (the Source page's no_instruction samples on the instruction at offset 0, as a
-   * share of all samples, times the warp-cycles per warp from the raw profile) and in warpsim.
+   * share of all samples, times the warp-cycles per warp from the same report's raw page) and in warpsim.
    */
   async "entry-wait"(warpsim) {
-    const launches = ncuLaunches("validation/exec/data/profile.raw.csv");
+    // The same report as the Source pages (validation/exec/source.sh): its raw page.
+    const launches = ncuLaunches("validation/exec/source/source.raw.csv");
     const manifest = readFileSync("validation/exec/data/manifest.txt", "utf8").trim().split("\n").map((l) => l.split(/\s+/));
     const lines = ["| kernel | grid x block | instructions per warp | warp-cycles per warp (H100) | first instruction's no_instruction, H100 (cycles a warp) | warpsim (cycles a warp) |", "| --- | --- | --- | --- | --- | --- |"];
     for (const [, kernel, grid, block, args] of manifest) {

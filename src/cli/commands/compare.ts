@@ -6,6 +6,8 @@ import type { CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
 import { addSassOptions } from "../sass-run.js";
 import type { SassRunOptions } from "../sass-options.js";
+import { dimsText, type ProfileLaunch } from "../../ncu/profile-launch.js";
+import type { ScenarioFields } from "../../scenario/schema.js";
 
 const FORMATS = ["table", "csv", "json"] as const;
 
@@ -49,7 +51,7 @@ and its launch:
   warpsim compare --source validation/exec/source/source-div_index.csv --sass validation/exec/kernels.sass \\
       --kernel div_index --grid 300 --block 128 --args 'ptr:4MiB, i32:38000, i32:13'`,
     )
-    .action(async (file: string | undefined, opts: CompareOptions & Partial<SassRunOptions>) => {
+    .action(async (file: string | undefined, opts: CompareOptions & Partial<SassRunOptions>, cmd: Command) => {
       const [{ scenarioOrSass }, { simulate }, { readNcuExport, pickLaunch }, { compare, missingQuantities }, report] = await Promise.all([
         import("../sass-run.js"),
         import("../../run/simulate.js"),
@@ -66,7 +68,12 @@ and its launch:
       if ("expected" in read) throw new ConfigError(`${ncu}: expected ${read.expected}, found ${read.found}.`);
       const text = read.text;
       const launch = pickLaunch(readNcuExport(text, ncu), ncu, opts.kernel, opts.launch);
-      const { scenario } = await scenarioOrSass("compare", file, opts, io);
+      const { profileLaunch } = await import("../../ncu/profile-launch.js");
+      const profiled = profileLaunch(launch);
+      const given = (flag: string) => cmd.getOptionValueSource(flag) === "cli";
+      const runOpts = profiled !== undefined && opts.sass !== undefined ? launchFromProfile(opts as SassRunOptions, profiled, given, ncu, io) : opts;
+      const { scenario } = await scenarioOrSass("compare", file, runOpts, io);
+      if (profiled !== undefined && file !== undefined) warnLaunchDisagreements(scenario.launch, profiled, file, ncu, io);
       const rows = compare(launch, simulate(scenario), ncu);
       const missing = missingQuantities(launch);
       if (missing.length > 0) {
@@ -108,4 +115,60 @@ async function compareSourcePage(file: string | undefined, opts: CompareOptions 
   if (opts.format === "json") io.stdout(report.formatSourceComparisonJson(header, comparison));
   else if (opts.format === "csv") io.stdout(report.formatSourceComparisonCsv(comparison));
   else io.stdout(report.formatSourceComparisonTable(header, comparison));
+}
+
+/**
+ * compare --ncu with --sass: the launch the profile records (block, grid, registers, static and
+ * dynamic shared memory) wherever the command line does not give it, with a note saying so; a
+ * flag that disagrees with the profile is kept, with a warning. The grid is taken only for a run
+ * from the kernel's arguments (--args), the only kind that uses it.
+ */
+function launchFromProfile(opts: SassRunOptions, p: ProfileLaunch, given: (flag: string) => boolean, ncu: string, io: CliIo): SassRunOptions {
+  const taken: string[] = [];
+  const out: SassRunOptions = { ...opts };
+  const threads = p.block.reduce((a, b) => a * b, 1);
+  const warn = (flag: string, mine: string, theirs: string) => io.stderr(`warpsim: warning: ${flag} ${mine} but ${ncu}'s launch has ${theirs}; the simulation uses ${mine}.\n`);
+  if (given("block") || given("threads")) {
+    const mine = opts.block ?? [opts.threads];
+    if (mine.reduce((a, b) => a * b, 1) !== threads) warn(given("block") ? "--block" : "--threads", dimsText(mine), `blocks of ${dimsText(p.block)}`);
+  } else if (opts.args !== undefined) {
+    out.block = [...p.block];
+    taken.push(`block ${dimsText(p.block)}`);
+  } else {
+    out.threads = threads;
+    if (!given("blockDim")) out.blockDim = [p.block[0], p.block[1] ?? 1, p.block[2] ?? 1];
+    taken.push(`${threads} threads per block`);
+  }
+  if (opts.args !== undefined) {
+    if (!given("grid")) {
+      out.grid = [...p.grid];
+      taken.push(`grid ${dimsText(p.grid)}`);
+    } else if (dimsText(opts.grid ?? []) !== dimsText(p.grid)) warn("--grid", dimsText(opts.grid ?? []), `a grid of ${dimsText(p.grid)}`);
+  }
+  const pick = (flag: "registers" | "staticShared" | "sharedMem", cli: string, value: number | undefined, what: string) => {
+    if (value === undefined) return;
+    if (!given(flag)) {
+      out[flag] = value;
+      if (value > 0 || flag === "registers") taken.push(`${value} ${what}`);
+    } else if (opts[flag] !== value) warn(cli, String(opts[flag]), `${value} ${what}`);
+  };
+  pick("registers", "--registers", p.registersPerThread, "registers per thread");
+  pick("staticShared", "--static-shared", p.staticSharedBytes, "bytes of static shared memory");
+  pick("sharedMem", "--shared-mem", p.dynamicSharedBytes, "bytes of dynamic shared memory");
+  if (taken.length > 0) io.stderr(`warpsim: note: the launch from ${ncu}: ${taken.join(", ")}\n`);
+  return out;
+}
+
+/** compare --ncu with a scenario file: each launch field that is not what the profile records, said once. */
+function warnLaunchDisagreements(launch: ScenarioFields["launch"], p: ProfileLaunch, file: string, ncu: string, io: CliIo): void {
+  const threads = p.block.reduce((a, b) => a * b, 1);
+  const checks: [string, number, number | undefined][] = [
+    ["launch.threadsPerBlock", launch.threadsPerBlock, threads],
+    ["launch.registersPerThread", launch.registersPerThread, p.registersPerThread],
+    ["launch.staticSharedMemPerBlock", launch.staticSharedMemPerBlock ?? 0, p.staticSharedBytes],
+    ["launch.sharedMemPerBlock", launch.sharedMemPerBlock, p.dynamicSharedBytes],
+  ];
+  for (const [field, mine, theirs] of checks) {
+    if (theirs !== undefined && mine !== theirs) io.stderr(`warpsim: warning: ${file}: ${field} is ${mine} where ${ncu}'s launch has ${theirs}: the comparison is of two different launches.\n`);
+  }
 }

@@ -1,3 +1,4 @@
+import { nearestNames } from "./nearest-names.js";
 import type { ScenarioIssue } from "../errors.js";
 import { LIMITS } from "../limits.js";
 import { OPCODES, Reg } from "./opcodes.js";
@@ -195,7 +196,8 @@ function parseInstruction(source: string, line: number): ParsedInstruction | str
   // The table's own key string, so a million instructions share a handful of opcode strings.
   const base = OPCODE_NAMES.get(written) ?? written;
   if (info === undefined) {
-    return err("unknown_opcode", `an opcode (${Object.keys(OPCODES).join(", ")})`, `"${opcode}"`);
+    const near = nearestNames(written, Object.keys(OPCODES));
+    return err("unknown_opcode", near.length > 0 ? `an opcode such as ${near.join(" or ")} (docs/sass.md, "Opcodes", lists all ${Object.keys(OPCODES).length})` : `an opcode (docs/sass.md, "Opcodes", lists the ${Object.keys(OPCODES).length} warpsim times)`, `"${opcode}"`);
   }
   if (base === "BRA") {
     return err("bad_program", "a counted loop written as `.loop N` ... `.endloop` (BRA with a label is not supported)", `"${source}"`);

@@ -61,6 +61,11 @@ export function readSass(text: string, file: string): ReadSassResult {
 let last: { readonly text: string; readonly file: string; readonly result: ReadSassResult } | undefined;
 
 function read(text: string, file: string): ReadSassResult {
+  // A cubin or an executable (ELF; a fatbinary holds NUL bytes too) instead of its listing.
+  if (text.startsWith("\x7fELF") || text.slice(0, 4096).includes("\u0000")) {
+    const what = text.startsWith("\x7fELF") ? "a cubin or an executable (an ELF file)" : "a binary file";
+    return { ok: false, issues: [{ code: "bad_program", file, path: ["program", "sass"], line: 1, expected: `a SASS listing: run \`cuobjdump -sass ${file} > kernels.sass\` (or nvdisasm for a cubin) and pass its output`, found: what }] };
+  }
   const reader = new ListingReader(text.split(/\r?\n/), file);
   for (let i = 0; i < reader.lines.length && reader.issues.length < 50; i++) reader.readLine(i);
   return reader.finish();

@@ -40,6 +40,29 @@ let baselines;
 
 export const BLOCKS = {
   /**
+   * docs/memory.md: the atomic-lines probe (validation/microbench/atomic-lines-probe): the
+   * H100's SM cycles per warp-level RED as the atomics crowd onto fewer lines, and warpsim's
+   * from the same listing and arguments.
+   */
+  async "atomic-lines"(warpsim) {
+    const dir = "validation/microbench/atomic-lines-probe";
+    const launches = ncuLaunches(`${dir}/ncu_raw.csv`);
+    const manifest = readFileSync(`${dir}/manifest.txt`, "utf8").trim().split("\n").map((l) => l.split(/\s+/));
+    const lines = ["| words | 128-byte lines | REDs per warp | L2 requests per RED (H100) | H100: SM cycles per RED | warpsim | warpsim / H100 |", "| --- | --- | --- | --- | --- | --- | --- |"];
+    for (const [i, [, kernel, grid, block, args]] of manifest.entries()) {
+      const [, words, iters] = args.split(",").map((a) => Number(a.split(":")[1]));
+      const launch = launches[i];
+      const reds = Number(iters) * Math.ceil(Number(block) / 32) * (Number(grid) / 132);
+      const h100 = launch.values.get("sm__cycles_active.avg") / reds;
+      const requests = launch.values.get("lts__t_requests_op_red.sum") / (Number(iters) * Number(grid) * Math.ceil(Number(block) / 32));
+      const run = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", kernel, "--grid", grid, "--block", block, "--args", args, "--format", "json"]));
+      const sim = run.cycles / reds;
+      lines.push(`| ${words} | ${words < 32 ? `${(words * 4) / 32} sector` : words / 32} | ${iters} | ${requests.toFixed(1)} | ${h100.toFixed(0)} | ${sim.toFixed(0)} | ${(sim / h100).toFixed(2)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /**
    * docs/validation.md: each execution fixture's warps waiting for their first instruction on
    * the H100 (the Source page's no_instruction samples on the instruction at offset 0, as a
    * share of all samples, times the warp-cycles per warp from the same report's raw page) and in warpsim.

@@ -40,6 +40,28 @@ let baselines;
 
 export const BLOCKS = {
   /**
+   * docs/source-view.md: per fixture, how the simulated per-instruction account agrees with the
+   * H100's Source page: the share of the samples on the H100's five hottest instructions and
+   * the simulated share on the same five, how many of them are also warpsim's five hottest, and
+   * the instruction that disagrees most.
+   */
+  async "source-agreement"(warpsim) {
+    const manifest = readFileSync("validation/exec/data/manifest.txt", "utf8").trim().split("\n").map((l) => l.split(/\s+/));
+    const lines = ["| kernel | samples | H100's top 5: share measured | same 5: share simulated | also in warpsim's top 5 | largest disagreement |", "| --- | --- | --- | --- | --- | --- |"];
+    for (const [, kernel, grid, block, args] of manifest) {
+      const json = JSON.parse(await warpsim(["compare", "--source", `validation/exec/source/source-${kernel}.csv`, "--sass", "validation/exec/kernels.sass", "--kernel", kernel, "--grid", grid, "--block", block, "--args", args, "--format", "json"]));
+      const top = (key) => [...json.rows].sort((a, b) => b[key] - a[key] || a.offset - b.offset).slice(0, 5);
+      const measuredTop = top("measuredShare");
+      const simulatedTop = new Set(top("simulatedShare").map((r) => r.offset));
+      const sum = (rows, key) => rows.reduce((a, r) => a + r[key], 0);
+      const worst = json.rows[0];
+      const text = worst.text.replace(/^\/\*[0-9a-f]+\*\/\s*/i, "");
+      lines.push(`| ${kernel} | ${json.samples} | ${pct(sum(measuredTop, "measuredShare"))} | ${pct(sum(measuredTop, "simulatedShare"))} | ${measuredTop.filter((r) => simulatedTop.has(r.offset)).length} of 5 | \`${text}\` ${pct(worst.measuredShare)} against ${pct(worst.simulatedShare)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /**
    * docs/memory.md: the atomic-lines probe (validation/microbench/atomic-lines-probe): the
    * H100's SM cycles per warp-level RED as the atomics crowd onto fewer lines, and warpsim's
    * from the same listing and arguments.

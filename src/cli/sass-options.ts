@@ -28,6 +28,8 @@ export interface SassRunOptions {
   block?: number[];
   args?: string;
   sm?: number;
+  /** ncu's Source page: trips and taken shares from its issue counts (cli/control-from-profile.ts). */
+  fromProfile?: string;
 }
 
 /** commander collector for repeated `ADDRESS=VALUE` flags (`--trip 0x01c0=64`). */

@@ -31,6 +31,7 @@ export function addSassOptions(command: Command): Command {
   command.option("--grid <x,y,z>", "with --sass, --block and --args: run the kernel's own arithmetic on this launch; each warp follows its own path (docs/execution.md), and the SM runs its share of the grid's blocks", blockDim);
   command.option("--block <x,y,z>", "with --grid: threads per block (x[,y[,z]]); sets --threads and --block-dim", blockDim);
   command.option("--args <list>", "with --grid: the kernel's arguments in parameter order (a pointer's is its buffer's size, 256MiB, and what it holds if loads decide branches or addresses, 4MiB iota(0, 1); extern \"C\" kernels' say their types, ptr:256MiB, i32:4096)");
+  command.option("--from-profile <file>", "with --sass: each loop's trips and each guarded branch's taken share from the issue counts of ncu's Source page (ncu --page source --csv --print-source sass), where the listing alone cannot say; --trip and --taken given by hand win");
   command.option("--sm <n>", "with --grid: the SM whose blocks run (blocks handed out in order, one per SM in turn)", wholeNumber(0));
   command.option("--allow-any-path", "let the scenario file name a listing outside its folder and the working directory (refused by default)");
   // A --sass flag given with a scenario file would be ignored: say so instead.
@@ -87,6 +88,10 @@ export async function sassScenarioSource(opts: SassRunOptions, io: CliIo): Promi
   const { text } = readerBeside(SASS_SOURCE)(opts.sass);
   const arch = opts.arch ?? listingArch(text);
   const note = (text: string) => io.stderr(`warpsim: note: ${text}\n`);
+  if (opts.fromProfile !== undefined) {
+    const { controlFromProfile } = await import("./control-from-profile.js");
+    opts = controlFromProfile(opts as SassRunOptions & { fromProfile: string }, text, note);
+  }
   if (opts.grid !== undefined || opts.block !== undefined || opts.args !== undefined) {
     const { controlFromExecution } = await import("./executed-control.js");
     opts = controlFromExecution(opts, text, arch, note);

@@ -1,4 +1,9 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { simulate } from "../src/run/simulate.js";
+import { loadScenario } from "../src/scenario/load.js";
+import { PerInstruction } from "../src/stats/per-instruction.js";
+import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
 import { cli } from "./cli/cli-helper.js";
 
 /** issue 32, item 1: where the warp-cycles go, instruction by instruction. */
@@ -36,4 +41,17 @@ describe("run --per-instruction", () => {
     expect(csv[0]).toMatch(/^pc,line,instruction,executed,warp_cycles,share,.*long_scoreboard/);
     expect(csv[1]).toMatch(/^1,\d+,"?FFMA R1, R0, R0, R4"?,1,401,/);
   });
+});
+
+describe("per-instruction sums on every bundled scenario", () => {
+  const files = readdirSync("scenarios", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml")).sort();
+  it.each(files)("%s: issues add up to the SM's instructions and warp-cycles to each state's total", (file) => {
+    const scenario = loadScenario(`scenarios/${file}`);
+    const per = new PerInstruction(scenario.program.length);
+    const result = simulate(scenario, { hooks: per.hooks() });
+    per.finish(result.cycles);
+    const rows = per.rows((pc) => scenario.program.textAt(pc), (pc) => scenario.program.line[pc]);
+    expect(rows.reduce((a, r) => a + r.executed, 0)).toBe(result.sm.instExecuted);
+    for (const state of WARP_STATE_NAMES) expect(rows.reduce((a, r) => a + r.states[state], 0)).toBe(result.sm.stalls[state].warpCycles);
+  }, 60_000);
 });

@@ -55,3 +55,22 @@ describe("per-instruction sums on every bundled scenario", () => {
     for (const state of WARP_STATE_NAMES) expect(rows.reduce((a, r) => a + r.states[state], 0)).toBe(result.sm.stalls[state].warpCycles);
   }, 60_000);
 });
+
+describe("per-instruction memory columns (loads through the memory system from their addresses)", () => {
+  it("a float copy's loads: 4 sectors a request (32 lanes x 4 bytes), and the rows add up to the run's memory counts", async () => {
+    const args = ["--sass", "validation/memory/kernels.sass", "--kernel", "copy_f1", "--grid", "528", "--block", "256", "--args", "ptr:64MiB,ptr:64MiB,i32:8388608"];
+    const per = JSON.parse((await cli("run", ...args, "--per-instruction", "--format", "json")).stdout) as { text: string; memory?: { requests: number; sectors: number; l1HitRate: number | null } }[];
+    const run = JSON.parse((await cli("run", ...args, "--format", "json")).stdout);
+    const loads = per.filter((r) => r.memory !== undefined);
+    expect(loads.length).toBeGreaterThan(0);
+    for (const r of loads) {
+      expect(r.text).toContain("LDG");
+      expect(r.memory!.sectors / r.memory!.requests).toBe(4);
+    }
+    expect(loads.reduce((a, r) => a + r.memory!.requests, 0)).toBe(run.memory.loadRequests);
+    expect(loads.reduce((a, r) => a + r.memory!.sectors, 0)).toBe(run.memory.loadSectors);
+    // Other instructions have no memory columns; the CSV leaves them empty.
+    const csv = (await cli("run", ...args, "--per-instruction", "--format", "csv")).stdout.split("\n");
+    expect(csv[0].endsWith(",load_requests,load_sectors,l1_hit_rate,l2_sectors,l2_hit_rate")).toBe(true);
+  }, 60_000);
+});

@@ -1,5 +1,10 @@
 import { PIPE_REPORT_NAMES, type SchedulerMetrics, type SimulationResult } from "../stats/metrics.js";
-import { WARP_STATE_NAMES } from "../stats/warp-state.js";
+import type { InstructionRow } from "../stats/per-instruction.js";
+import { memoryText } from "./per-instruction-report.js";
+import { WARP_STATE_NAMES, type WarpStateName } from "../stats/warp-state.js";
+
+/** Instructions the page lists when the run kept the per-instruction account (the hottest first). */
+const INSTRUCTION_ROWS = 40;
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -10,7 +15,7 @@ const num = (x: number, digits = 2) => (Number.isInteger(x) || digits === 0 ? Ma
  * sub-partition, the warp states, the pipes and the eligible-warps histogram as tables (so they
  * can be copied), the charts inline, and the scenario. Readable from a phone to a wide screen.
  */
-export function formatHtml(result: SimulationResult, svgs: readonly string[], scenarioText: string): string {
+export function formatHtml(result: SimulationResult, svgs: readonly string[], scenarioText: string, instructions?: readonly InstructionRow[]): string {
   const { scenario: sc, occupancy: occ, sm } = result;
   const title = `warpsim: ${sc.name}`;
   const outcome =
@@ -83,7 +88,7 @@ ${facts.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${esc(v)}</td></t
     ["eligible warps", "active cycles", "share"],
     sm.eligibleHistogram.map((cycles, k) => [String(k), num(cycles), pct(sm.activeCycles > 0 ? cycles / sm.activeCycles : 0)]),
   )}</div>
-<h2>Charts</h2>
+${instructions === undefined ? "" : instructionSection(instructions)}<h2>Charts</h2>
 <div class="charts">
 ${svgs.join("\n")}
 </div>
@@ -93,6 +98,25 @@ ${svgs.join("\n")}
 </body>
 </html>
 `;
+}
+
+/** Where the warp-cycles go, instruction by instruction (report --per-instruction; docs/source-view.md). */
+function instructionSection(rows: readonly InstructionRow[]): string {
+  const top = (r: InstructionRow) =>
+    (Object.entries(r.states) as [WarpStateName, number][])
+      .filter(([, c]) => c > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([s, c]) => `${s} ${pct(c / r.warpCycles)}`)
+      .join(", ");
+  const shown = rows.slice(0, INSTRUCTION_ROWS);
+  const rest = rows.length - shown.length;
+  return `<h2>Instructions (where the warp-cycles go, the hottest first)</h2>
+<div class="scroll">${table(
+    ["line", "instruction", "executed", "warp cycles", "share", "where they went"],
+    shown.map((r) => [String(r.line), r.text, num(r.executed), num(r.warpCycles), pct(r.share), top(r) + (r.memory === undefined ? "" : `; ${memoryText(r.memory)}`)]),
+  )}</div>
+${rest > 0 ? `<p>${rest} more instructions (warpsim run --per-instruction --format csv lists them all).</p>\n` : ""}`;
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {

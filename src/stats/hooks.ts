@@ -19,6 +19,12 @@ export interface Hooks {
    * one did. Cycles without a call had no eligible warp. Optional: omit when not needed.
    */
   readonly schedule?: ((cycle: number, subpartition: number, eligible: number, issued: boolean) => void)[];
+  /**
+   * A load of the instruction at `pc` went through the memory system from its addresses
+   * (src/sm/memory/addressed-memory.ts): its sectors, those that hit in the L1, those it asked
+   * of the L2 and those that hit there. Optional: omit when not needed.
+   */
+  readonly load?: ((pc: number, sectors: number, l1Hits: number, l2Sectors: number, l2Hits: number) => void)[];
 }
 
 export function noHooks(): Hooks {

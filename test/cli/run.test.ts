@@ -137,6 +137,15 @@ describe("sweep, report and trace from the command line", () => {
     expect(page).toMatch(/<tr><th scope="row">SM<\/th><td>807<\/td><td>4<\/td>.*<td>201\.75<\/td>/);
     expect(page).toMatch(/<th scope="row">long_scoreboard<\/th><td>400<\/td>/);
     expect(page).not.toContain("warp states (SM)    cycles/issue");
+    expect(page).not.toContain("Instructions (where the warp-cycles go");
+  });
+
+  it("adds the per-instruction account to the HTML report when asked (issue 32)", async () => {
+    const html = join(dir, "report-per-instruction.html");
+    expect((await cli("report", "scenarios/single-warp-807.yaml", "--html", html, "--per-instruction")).code).toBe(0);
+    const page = readFileSync(html, "utf8");
+    // By hand (the scenario's comments): the FFMA waits 400 cycles for the load and issues once, 401 of 807.
+    expect(page).toMatch(/<tr><th scope="row">18<\/th><td>FFMA R1, R0, R0, R4<\/td><td>1<\/td><td>401<\/td><td>49\.7%<\/td><td>long_scoreboard 99\.8%, selected 0\.2%<\/td><\/tr>/);
   });
 
   it("writes a trace and rejects a bad window", async () => {

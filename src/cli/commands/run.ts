@@ -1,4 +1,4 @@
-import { PerInstruction } from "../../stats/per-instruction.js";
+import { PerInstruction, loopTotals } from "../../stats/per-instruction.js";
 import type { Hooks } from "../../stats/hooks.js";
 import { formatPerInstructionCsv, formatPerInstructionJson, formatPerInstructionTable } from "../../report/per-instruction-report.js";
 import { ConfigError } from "../../errors.js";
@@ -85,7 +85,8 @@ Example:
       if (perInstruction !== undefined) {
         perInstruction.finish(result.cycles);
         const rows = perInstruction.rows((pc) => scenario.program.textAt(pc), (pc) => scenario.program.line[pc]);
-        const out = opts.format === "json" ? formatPerInstructionJson(rows) : opts.format === "csv" ? formatPerInstructionCsv(rows) : formatPerInstructionTable(rows, file);
+        const loops = loopTotals(rows, scenario.program.loops);
+        const out = opts.format === "json" ? formatPerInstructionJson(rows) : opts.format === "csv" ? formatPerInstructionCsv(rows) : formatPerInstructionTable(rows, file, loops, (pc) => scenario.program.textAt(pc));
         if (opts.out) writeOutput(opts.out, out);
         else io.stdout(out);
         return;
@@ -100,7 +101,7 @@ Example:
 /** Both observers' hooks, or one, or none. */
 function mergeHooks(a: Hooks | undefined, b: Hooks | undefined): Hooks | undefined {
   if (a === undefined || b === undefined) return a ?? b;
-  return { issue: [...a.issue, ...b.issue], stateChange: [...a.stateChange, ...b.stateChange], schedule: [...(a.schedule ?? []), ...(b.schedule ?? [])] };
+  return { issue: [...a.issue, ...b.issue], stateChange: [...a.stateChange, ...b.stateChange], schedule: [...(a.schedule ?? []), ...(b.schedule ?? [])], load: [...(a.load ?? []), ...(b.load ?? [])] };
 }
 
 function render(result: SimulationResult, format: Format): string {

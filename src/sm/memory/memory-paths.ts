@@ -51,6 +51,28 @@ export class MemoryPaths {
     this.bypassDataPipe = new Uint8Array(program.length);
     const setup = config.paths?.memory;
     this.addressed = setup === undefined || paths === undefined ? undefined : new AddressedMemory(arch, setup, `${seed}`);
+    // Tests build paths from a partial config: no hooks there.
+    const load = config.hooks?.load;
+    this.loadHooks = load !== undefined && load.length > 0 ? load : undefined;
+  }
+
+  /** Observers of each addressed load (per-instruction statistics); undefined when none. */
+  private readonly loadHooks: NonNullable<SmConfig["hooks"]["load"]> | undefined;
+
+  /** An addressed load, and its sectors, hits and L2 sectors told to the observers. */
+  private observedLoad(pc: number, start: number, warp: number, i: number): number {
+    const a = this.paths!.accessesOf(warp);
+    const c = this.addressed!.counters;
+    const sectors = c.loadSectors + c.localLoadSectors + c.copySectors;
+    const hits = c.loadSectorHits + c.localLoadSectorHits;
+    const l2 = c.l2ReadSectors;
+    const l2Hits = c.l2ReadHits;
+    const at = this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1);
+    if (this.loadHooks === undefined) return at;
+    const own = c.loadSectors + c.localLoadSectors + c.copySectors - sectors;
+    const ownHits = c.loadSectorHits + c.localLoadSectorHits - hits;
+    for (const h of this.loadHooks) h(pc, own, ownHits, c.l2ReadSectors - l2, c.l2ReadHits - l2Hits);
+    return at;
   }
 
   /**
@@ -120,9 +142,7 @@ export class MemoryPaths {
       }
     } else if (this.current >= 0) {
       // Timed from when the data pipe takes it.
-      const i = this.current;
-      const a = this.paths!.accessesOf(warp);
-      return this.global.track(this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1));
+      return this.global.track(this.observedLoad(pc, start, warp, this.current));
     }
     const own = program.loadModel[pc];
     return this.global.load(now, own >= 0 ? this.loadModels[own] : undefined) + (start - now);

@@ -4,7 +4,7 @@ import { POLICY_NAMES } from "../src/sm/schedulers/index.js";
 import type { SimulationResult } from "../src/stats/metrics.js";
 import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
 import { EXAMPLES } from "./examples.js";
-import { littleBound } from "./little.js";
+import { latencyBound, warpsToFill } from "../src/stats/little.js";
 import { DEFAULT_PARAMS, fromQuery, LATENCY_KINDS, scenarioYaml, toQuery, type PlaygroundParams } from "./scenario.js";
 import { sweepSvg, type SweepPoint } from "./sweep-chart.js";
 import { drawTimeline, STATE_COLORS, timelineRows, type TimelineData } from "./timeline.js";
@@ -63,7 +63,7 @@ function run(): void {
   $("yaml").textContent = yaml;
   ($("download") as HTMLAnchorElement).href = `data:text/yaml;charset=utf-8,${encodeURIComponent(yaml)}`;
   $("status").textContent = "Simulating…";
-  send({ kind: "run", id: ++latest, yaml, ...(custom?.sass ? { sass: custom.sass } : {}) });
+  send({ kind: "run", id: ++latest, yaml, ...(custom?.sass ? { sass: custom.sass } : {}), ...(custom === undefined ? { loneYaml: scenarioYaml(p, true) } : {}) });
 }
 
 interface RunReply {
@@ -72,6 +72,8 @@ interface RunReply {
   error?: string;
   milliseconds?: number;
   timeline?: TimelineData;
+  /** Little's law's r1: the issue rate of the program's warp alone (sliders' runs only). */
+  loneIssueRate?: number;
   point?: SweepPoint;
   done?: boolean;
 }
@@ -84,7 +86,7 @@ worker.onmessage = (e: MessageEvent<RunReply>) => {
     $("status").textContent = m.error;
     return;
   }
-  show(m.result!, m.milliseconds!);
+  show(m.result!, m.milliseconds!, m.loneIssueRate);
   rows = timelineRows(m.timeline!);
   const from = $("tl-from") as HTMLInputElement;
   from.max = String(Math.max(0, m.result!.cycles - 1));
@@ -92,7 +94,7 @@ worker.onmessage = (e: MessageEvent<RunReply>) => {
   redrawTimeline();
 };
 
-function show(r: SimulationResult, milliseconds: number): void {
+function show(r: SimulationResult, milliseconds: number, loneIssueRate: number | undefined): void {
   const sm = r.sm;
   $("status").textContent = `${r.outcome.status === "completed" ? "Completed" : `Stopped (${r.outcome.status})`} in ${r.cycles.toLocaleString("en-US")} cycles (simulated in ${Math.round(milliseconds)} ms).`;
   const occ = r.occupancy.theoretical;
@@ -115,11 +117,10 @@ function show(r: SimulationResult, milliseconds: number): void {
       return [dt, dd];
     }),
   );
-  if (custom === undefined) {
+  if (custom === undefined && loneIssueRate !== undefined) {
     const p = read();
     const resident = Math.min(p.warps, occ.blocksPerSm);
-    const { bound, warpsNeeded } = littleBound(p, resident);
-    $("little").textContent = `Little's law: a warp's trip is ${p.ilp * (p.cpl + 1) + 1} instructions and then about ${(p.lmin + p.lmax) / 2} cycles of load latency, so ${resident} resident warp${resident === 1 ? "" : "s"} per scheduler can keep it busy at most ${pct(bound)} of the time; it takes ${warpsNeeded.toFixed(1)} to fill every cycle.`;
+    $("little").textContent = `Little's law: one warp alone issues every ${(1 / loneIssueRate).toFixed(1)} cycles (its loads' latency and its dependences), so ${resident} resident warp${resident === 1 ? "" : "s"} per scheduler can keep it busy at most ${pct(latencyBound(resident, loneIssueRate))} of the time; it takes ${warpsToFill(loneIssueRate).toFixed(1)} to fill every cycle.`;
   } else {
     $("little").textContent = "";
   }
@@ -209,7 +210,7 @@ function sweepReply(m: RunReply): void {
 }
 
 function drawSweep(): void {
-  const svg = sweepSvg(sweepPoints, SWEEP_ILPS, SWEEP_WARPS.length, sweepParams);
+  const svg = sweepSvg(sweepPoints, SWEEP_ILPS, SWEEP_WARPS.length);
   $("sweep-chart").innerHTML = svg;
   const link = $("sweep-svg") as HTMLAnchorElement;
   link.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

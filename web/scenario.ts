@@ -40,12 +40,17 @@ export const DEFAULT_PARAMS: PlaygroundParams = { arch: "sm_90", warps: 4, ilp: 
 
 const NUMERIC: readonly (keyof PlaygroundParams)[] = ["warps", "ilp", "cpl", "lmin", "lmax", "seed", "regs", "smem"];
 
-export function scenarioYaml(p: PlaygroundParams): string {
+/**
+ * The scenario of the controls; `lone`: the same program as one warp alone (one block of 32
+ * threads), whose issue rate is Little's law's r1 (src/stats/little.ts), as `warpsim explain`
+ * measures it.
+ */
+export function scenarioYaml(p: PlaygroundParams, lone = false): string {
   return [
     "# Made in the warpsim playground: warps per scheduler x ILP against a load's latency.",
     "name: playground",
     `arch: ${p.arch}`,
-    `launch: { threadsPerBlock: 128, blocks: ${p.warps}, registersPerThread: ${p.regs}, sharedMemPerBlock: ${p.smem} }`,
+    `launch: { threadsPerBlock: ${lone ? 32 : 128}, blocks: ${lone ? 1 : p.warps}, registersPerThread: ${p.regs}, sharedMemPerBlock: ${p.smem} }`,
     `memory: { latency: ${latency(p)} }`,
     `scheduler: ${p.scheduler}`,
     `seed: ${p.seed}`,

@@ -1,5 +1,4 @@
-import { littleBound } from "./little.js";
-import type { PlaygroundParams } from "./scenario.js";
+import { latencyBound } from "../src/stats/little.js";
 
 export interface SweepPoint {
   readonly ilp: number;
@@ -14,10 +13,11 @@ const PAD = { left: 48, right: 16, top: 16, bottom: 40 };
 
 /**
  * Issue utilization against warps per scheduler, one line per ILP, drawn from the points that
- * have arrived so far, with Little's-law bounds dashed in the same colours. Plain SVG text, so
- * the page can also offer it as a file.
+ * have arrived so far, with Little's-law bounds dashed in the same colours (src/stats/little.ts:
+ * min(1, W x r1), r1 each ILP's issue at one warp per scheduler, as the CLI's sweep chart takes
+ * it). Plain SVG text, so the page can also offer it as a file.
  */
-export function sweepSvg(points: readonly SweepPoint[], ilps: readonly number[], maxWarps: number, p: PlaygroundParams): string {
+export function sweepSvg(points: readonly SweepPoint[], ilps: readonly number[], maxWarps: number): string {
   const x = (w: number) => PAD.left + ((w - 1) / (maxWarps - 1)) * (W - PAD.left - PAD.right);
   const y = (u: number) => H - PAD.bottom - u * (H - PAD.top - PAD.bottom);
   const parts: string[] = [
@@ -33,10 +33,13 @@ export function sweepSvg(points: readonly SweepPoint[], ilps: readonly number[],
   parts.push(`<text transform="rotate(-90)" x="${-(H - PAD.bottom + PAD.top) / 2}" y="12" font-size="12" text-anchor="middle">issue utilization</text>`);
   ilps.forEach((ilp, i) => {
     const color = COLORS[i % COLORS.length];
-    const bound: string[] = [];
-    for (let w = 1; w <= maxWarps; w++) bound.push(`${x(w).toFixed(1)},${y(littleBound({ ...p, ilp }, w).bound).toFixed(1)}`);
-    parts.push(`<polyline points="${bound.join(" ")}" fill="none" stroke="${color}" stroke-dasharray="4 3" stroke-width="1.2"/>`);
     const line = points.filter((q) => q.ilp === ilp).sort((a, b) => a.warps - b.warps);
+    const one = line.find((q) => q.warps === 1);
+    if (one !== undefined) {
+      const bound: string[] = [];
+      for (let w = 1; w <= maxWarps; w++) bound.push(`${x(w).toFixed(1)},${y(latencyBound(w, one.issueActive)).toFixed(1)}`);
+      parts.push(`<polyline points="${bound.join(" ")}" fill="none" stroke="${color}" stroke-dasharray="4 3" stroke-width="1.2"/>`);
+    }
     if (line.length > 0) {
       parts.push(`<polyline class="measured" points="${line.map((q) => `${x(q.warps).toFixed(1)},${y(q.issueActive).toFixed(1)}`).join(" ")}" fill="none" stroke="${color}" stroke-width="2"/>`);
       for (const q of line) parts.push(`<circle cx="${x(q.warps).toFixed(1)}" cy="${y(q.issueActive).toFixed(1)}" r="3" fill="${color}"><title>ILP ${ilp}, ${q.warps} warps: ${(100 * q.issueActive).toFixed(1)}%</title></circle>`);

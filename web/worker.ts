@@ -10,7 +10,7 @@ import { scenarioYaml, type PlaygroundParams } from "./scenario.js";
 const TIMELINE_CAP = 400_000;
 
 export type Request =
-  | { kind: "run"; id: number; yaml: string; sass?: string; timeline?: boolean }
+  | { kind: "run"; id: number; yaml: string; sass?: string; timeline?: boolean; loneYaml?: string }
   | { kind: "sweep"; id: number; params: PlaygroundParams; ilps: number[]; warps: number[] };
 
 self.onmessage = (e: MessageEvent<Request>) => {
@@ -52,7 +52,10 @@ function run(msg: Extract<Request, { kind: "run" }>): void {
   });
   const milliseconds = performance.now() - started;
   const timeline = { cycle, warp, state, count, cycles: result.cycles, truncated };
-  self.postMessage({ id: msg.id, result, milliseconds, timeline }, { transfer: [cycle.buffer, warp.buffer, state.buffer] });
+  // Little's law's r1: the same program as one warp alone (src/stats/little.ts).
+  const lone = msg.loneYaml === undefined ? undefined : simulate(parseScenario(msg.loneYaml, "playground-lone.yaml"));
+  const loneIssueRate = lone === undefined || lone.outcome.status !== "completed" ? undefined : 1 / lone.sm.warpCyclesPerIssue;
+  self.postMessage({ id: msg.id, result, milliseconds, timeline, loneIssueRate }, { transfer: [cycle.buffer, warp.buffer, state.buffer] });
 }
 
 function sweep(msg: Extract<Request, { kind: "sweep" }>): void {

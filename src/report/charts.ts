@@ -1,3 +1,4 @@
+import { latencyBound } from "../stats/little.js";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TopLevelSpec } from "vega-lite";
@@ -81,8 +82,9 @@ const DASH_LEGEND = {
 
 /**
  * Issue utilization against resident warps per scheduler, a line per series (e.g. ILP), with
- * Little's law dashed: each series' point with the fewest warps, scaled by the warp count,
- * capped at 1 (a scheduler issues at most once per cycle).
+ * Little's law dashed (stats/little.ts): min(1, W x r1), r1 a lone warp's issue rate, taken from
+ * each series' point with the fewest warps (its issue per warp; exactly a lone warp's when that
+ * point has one warp per scheduler, as the bundled sweeps do).
  */
 export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | undefined, title: string): Chart {
   const seriesOf = (r: SweepRow) => (seriesKey === undefined ? "all" : seriesLabel(seriesKey, r[seriesKey]));
@@ -91,7 +93,7 @@ export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | 
   for (const series of new Set(points.map((p) => p.series))) {
     const own = points.filter((p) => p.series === series).sort((a, b) => a.warps - b.warps);
     const base = own[0];
-    for (const p of own) predicted.push({ ...p, issue: Math.min(1, (base.issue * p.warps) / base.warps), kind: "Little's law" });
+    for (const p of own) predicted.push({ ...p, issue: latencyBound(p.warps, base.issue / base.warps), kind: "Little's law" });
   }
   return {
     name: "utilization-vs-warps",

@@ -1,3 +1,4 @@
+import { latencyBound, warpsToFill } from "../stats/little.js";
 import type { ArchSpec } from "../arch/arch-spec.js";
 import { occupancyImpact } from "../arch/occupancy-impact.js";
 import { ScenarioError } from "../errors.js";
@@ -82,9 +83,9 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
   if ("issueRate" in lone) {
     bounds.push({
       term: "latency",
-      issueActive: warps * lone.issueRate,
+      issueActive: latencyBound(warps, lone.issueRate),
       reading:
-        `one warp alone issues every ${fix(lone.cyclesPerInstruction)} cycles, so full issue needs ${fix(lone.cyclesPerInstruction)} warps per scheduler ` +
+        `one warp alone issues every ${fix(lone.cyclesPerInstruction)} cycles, so full issue needs ${fix(warpsToFill(lone.issueRate))} warps per scheduler ` +
         `(latency x throughput); the run provides ${fix(warps)}`,
     });
   }

@@ -8,6 +8,7 @@ import { parseScenario } from "../../src/scenario/parse-scenario.js";
 import { loadScenario } from "../../src/scenario/load.js";
 import { formatCsv } from "../../src/report/csv.js";
 import { simulate } from "../../src/run/simulate.js";
+import { explain } from "../../src/run/explain.js";
 import { DEFAULT_PARAMS, scenarioYaml, type PlaygroundParams } from "../../web/scenario.js";
 
 /**
@@ -172,6 +173,20 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
     expect(await page.locator("#sweep-chart polyline[stroke-dasharray]").count()).toBe(4);
     await page.close();
   }, 90_000);
+
+  it("states Little's law as warpsim explain does: the same lone warp's rate, the same bound (issue 33)", async () => {
+    const params: PlaygroundParams = { ...DEFAULT_PARAMS, warps: 8, ilp: 4 };
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}?warps=8&ilp=4`);
+    await page.waitForFunction(() => document.getElementById("little")?.textContent?.startsWith("Little's law"), undefined, { timeout: 30_000 });
+    const text = (await page.locator("#little").textContent())!;
+    await page.close();
+    const scenario = parseScenario(scenarioYaml(params), "playground.yaml");
+    const lone = explain(scenario).loneWarp as { issueRate: number; cyclesPerInstruction: number };
+    expect(text).toContain(`one warp alone issues every ${lone.cyclesPerInstruction.toFixed(1)} cycles`);
+    // 8 resident warps per scheduler (two blocks of 128 threads fit 8 times over): 8 x r1.
+    expect(text).toContain(`at most ${pct(Math.min(1, 8 * lone.issueRate))} of the time`);
+  }, 60_000);
 
   it("retakes the README's screenshot with the script that made it (npm run docs:screenshot)", async () => {
     const { mkdtempSync } = await import("node:fs");

@@ -15,8 +15,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 let latest = 0;
-/** The custom scenario being shown (pasted or an example), or undefined for the sliders'. */
-let custom: { yaml: string; sass?: string } | undefined;
+/** The custom scenario being shown (pasted, or example number `example`), or undefined for the sliders'. */
+let custom: { yaml: string; sass?: string; example?: number } | undefined;
 let rows: ReturnType<typeof timelineRows> = [];
 
 function send(request: Request): void {
@@ -56,10 +56,19 @@ function run(): void {
   const p = read();
   for (const id of ["warps", "ilp", "cpl"] as const) $(`${id}-out`).textContent = String(p[id]);
   const yaml = custom?.yaml ?? scenarioYaml(p);
-  // The URL reproduces what is shown: the sliders' settings, or a custom scenario's text (a
-  // pasted SASS listing is too long for a URL and stays out).
+  // The URL reproduces what is shown: the sliders' settings, an example by its number, or a
+  // pasted scenario's text; a pasted SASS listing is too long for a URL, so the URL then says
+  // only that (a reload shows the note instead of silently running something else).
   if (custom === undefined) history.replaceState(null, "", `?${toQuery(p)}`);
-  else if (custom.sass === undefined) history.replaceState(null, "", `#yaml=${encodeURIComponent(custom.yaml)}`);
+  else if (custom.example !== undefined) history.replaceState(null, "", `${location.pathname}#example=${custom.example}`);
+  else if (custom.sass === undefined) history.replaceState(null, "", `${location.pathname}#yaml=${encodeURIComponent(custom.yaml)}`);
+  else history.replaceState(null, "", `${location.pathname}#pasted-sass`);
+  // While a custom scenario is shown the sliders do not describe it, and the sweep (which
+  // varies the sliders' program) does not apply to it.
+  $("controls").classList.toggle("inactive", custom !== undefined);
+  $("controls-note").hidden = custom === undefined;
+  ($("sweep-run") as HTMLButtonElement).disabled = custom !== undefined;
+  $("sweep-note").hidden = custom === undefined;
   $("yaml").textContent = yaml;
   ($("download") as HTMLAnchorElement).href = `data:text/yaml;charset=utf-8,${encodeURIComponent(yaml)}`;
   $("status").textContent = "Simulating…";
@@ -83,9 +92,17 @@ worker.onmessage = (e: MessageEvent<RunReply>) => {
   if (m.id === sweepId) return sweepReply(m);
   if (m.id !== latest) return; // a newer run is on its way
   if (m.error !== undefined) {
+    // The error replaces the result: nothing of the previous run stays under it.
     $("status").textContent = m.error;
+    $("status").classList.add("error");
+    for (const id of ["metrics", "little"]) $(id).replaceChildren();
+    for (const id of ["stalls", "histogram"]) $(id).querySelector("tbody")!.replaceChildren();
+    rows = [];
+    redrawTimeline();
+    $("status").scrollIntoView({ block: "nearest" });
     return;
   }
+  $("status").classList.remove("error");
   show(m.result!, m.milliseconds!, m.loneIssueRate);
   rows = timelineRows(m.timeline!);
   const from = $("tl-from") as HTMLInputElement;
@@ -219,19 +236,22 @@ function drawSweep(): void {
 
 // Examples, pasted and dropped scenarios.
 $("examples").replaceChildren(
-  ...EXAMPLES.map((ex) => {
+  ...EXAMPLES.map((ex, i) => {
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = ex.name;
-    b.addEventListener("click", () => {
-      ($("custom-yaml") as HTMLTextAreaElement).value = ex.yaml;
-      ($("custom-sass") as HTMLTextAreaElement).value = ex.sass ?? "";
-      custom = { yaml: ex.yaml, ...(ex.sass ? { sass: ex.sass } : {}) };
-      run();
-    });
+    b.addEventListener("click", () => showExample(i));
     return b;
   }),
 );
+
+function showExample(i: number): void {
+  const ex = EXAMPLES[i];
+  ($("custom-yaml") as HTMLTextAreaElement).value = ex.yaml;
+  ($("custom-sass") as HTMLTextAreaElement).value = ex.sass ?? "";
+  custom = { yaml: ex.yaml, ...(ex.sass ? { sass: ex.sass } : {}), example: i };
+  run();
+}
 $("custom-run").addEventListener("click", () => {
   const sass = ($("custom-sass") as HTMLTextAreaElement).value;
   custom = { yaml: ($("custom-yaml") as HTMLTextAreaElement).value, ...(sass.trim() !== "" ? { sass } : {}) };
@@ -252,6 +272,7 @@ for (const id of ["custom-yaml", "custom-sass"]) {
 }
 
 write(location.search ? fromQuery(location.search) : DEFAULT_PARAMS);
+const example = /^#example=(\d+)$/.exec(location.hash);
 if (location.hash.startsWith("#yaml=")) {
   custom = { yaml: decodeURIComponent(location.hash.slice("#yaml=".length)) };
   ($("custom-yaml") as HTMLTextAreaElement).value = custom.yaml;
@@ -261,4 +282,10 @@ $("controls").addEventListener("input", () => {
   custom = undefined;
   run();
 });
-run();
+if (example !== null && Number(example[1]) < EXAMPLES.length) {
+  ($("custom") as HTMLDetailsElement).open = true;
+  showExample(Number(example[1]));
+} else {
+  run();
+  if (location.hash === "#pasted-sass") $("status").textContent = "This link was made from a pasted SASS listing, which a URL cannot carry: the sliders' scenario is shown instead; paste the listing again under “Your own scenario”.";
+}

@@ -117,6 +117,43 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
     await page.close();
   }, 60_000);
 
+  it("an example's URL reproduces it; while it is shown the sliders are marked inactive and the sweep says it does not apply (issue 33)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}?warps=3`);
+    await page.click("#custom summary");
+    await page.click("text=A real kernel from its SASS (ldg_imad)");
+    const expected = pct(simulate(loadScenario("scenarios/sass-ldg-imad.yaml")).sm.issueActive);
+    expect(await metric(page, expected)).toBe(expected);
+    expect(page.url()).toMatch(/#example=\d+$/);
+    expect(await page.locator("#controls.inactive").count()).toBe(1);
+    expect(await page.locator("#sweep-run").isDisabled()).toBe(true);
+    expect(await page.locator("#sweep-note").isVisible()).toBe(true);
+    // Reloaded, the link runs the example again, not the sliders' default.
+    const shared = await browser.newPage();
+    await shared.goto(page.url());
+    expect(await metric(shared, expected)).toBe(expected);
+    await shared.close();
+    // Back to the sliders: active again, and the sweep too.
+    await page.click("#custom-back");
+    await page.waitForFunction(() => !document.getElementById("controls")!.classList.contains("inactive"));
+    expect(await page.locator("#sweep-run").isDisabled()).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it("a scenario error replaces the result instead of sitting above the previous one (issue 33)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.waitForFunction(() => document.getElementById("metric-issue-active") !== null, undefined, { timeout: 30_000 });
+    await page.click("#custom summary");
+    await page.fill("#custom-yaml", "arch: sm_90\nlaunch: { threadsPerBlock: 0 }\nprogram: |\n  EXIT\n");
+    await page.click("#custom-run");
+    await page.waitForFunction(() => document.getElementById("status")?.classList.contains("error"), undefined, { timeout: 30_000 });
+    expect(await page.locator("#status").textContent()).toContain("threadsPerBlock");
+    expect(await page.locator("#metric-issue-active").count()).toBe(0);
+    expect(await page.locator("#stalls tbody tr").count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it("runs a pasted scenario", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base);

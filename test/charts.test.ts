@@ -62,6 +62,24 @@ describe("charts", () => {
     expect(await renderSvg(run[1].spec)).toContain("sub-partition");
   });
 
+  it("for papers: legend titles and labels in full, the heatmap's values in its cells (issue 33)", async () => {
+    const axes = axesFromSection({ "launch.blocks": [1, 4], "launch.registersPerThread": [32, 128] }, file);
+    const rows = await runSweep({ text, file, configurations: expandSweep(axes), jobs: 1 });
+    const charts = sweepCharts(rows, axes.map((a) => a.path.join(".")));
+    const chart = (name: string) => charts.find((c) => c.name === name)!;
+    // Vega cut these at 160-180 pixels: "registers per thre…".
+    for (const name of ["utilization-vs-warps", "stalls"]) {
+      const svg = await renderSvg(chart(name).spec);
+      expect(svg).toContain("registers per thread");
+      expect(svg).not.toContain("…");
+    }
+    const heatmap = chart("heatmap");
+    // Each cell's issue utilization, as a percentage written in the cell.
+    const heat = await renderSvg(heatmap.spec);
+    const texts = [...heat.matchAll(/<text[^>]*>(\d+%)<\/text>/g)].map((m) => m[1]);
+    for (const r of rows) expect(texts).toContain(`${Math.round(100 * Number(r.issue_active))}%`);
+  });
+
   it("render a run's eligible histogram and stall bars as valid SVG", async () => {
     const result = simulate(loadScenario("scenarios/latency-hiding/ilp4-w4.yaml"));
     for (const chart of runCharts(result)) expect(XMLValidator.validate(await renderSvg(chart.spec))).toBe(true);

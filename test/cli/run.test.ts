@@ -121,7 +121,8 @@ describe("sweep, report and trace from the command line", () => {
     expect(lines).toHaveLength(5);
     expect(lines[1].startsWith("sweep-ilp-warps,1,1,1,1,completed,")).toBe(true);
     expect(readFileSync(join(charts, "utilization-vs-warps.svg"), "utf8").startsWith("<svg")).toBe(true);
-    expect(JSON.parse(readFileSync(join(charts, "heatmap.vl.json"), "utf8")).mark).toBe("rect");
+    // Cells, and each cell's value written in it (issue 33: readable in print).
+    expect(JSON.parse(readFileSync(join(charts, "heatmap.vl.json"), "utf8")).layer.map((l: { mark: string | { type: string } }) => (typeof l.mark === "string" ? l.mark : l.mark.type))).toEqual(["rect", "text"]);
   });
 
   it("writes a self-contained HTML report", async () => {

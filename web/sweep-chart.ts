@@ -44,7 +44,9 @@ export function sweepSvg(points: readonly SweepPoint[], ilps: readonly number[],
       parts.push(`<polyline class="measured" points="${line.map((q) => `${x(q.warps).toFixed(1)},${y(q.issueActive).toFixed(1)}`).join(" ")}" fill="none" stroke="${color}" stroke-width="2"/>`);
       for (const q of line) parts.push(`<circle cx="${x(q.warps).toFixed(1)}" cy="${y(q.issueActive).toFixed(1)}" r="3" fill="${color}"><title>ILP ${ilp}, ${q.warps} warps: ${(100 * q.issueActive).toFixed(1)}%</title></circle>`);
     }
-    parts.push(`<text x="${W - PAD.right - 4}" y="${PAD.top + 14 + 14 * i}" font-size="11" text-anchor="end" fill="${color}">ILP ${ilp}</text>`);
+    // The legend sits top left, where the lines (low at few warps) never are; top right the
+    // bounds reach 100% and ran under it.
+    parts.push(`<text class="legend" x="${PAD.left + 8}" y="${PAD.top + 14 + 15 * i}" font-size="13" text-anchor="start" fill="${color}">ILP ${ilp}</text>`);
   });
   parts.push("</svg>");
   return parts.join("");

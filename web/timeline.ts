@@ -69,11 +69,28 @@ export function timelineRows(t: TimelineData): Row[] {
 }
 
 /** Draws cycles [from, from + span) of every row; one pixel column may cover several cycles. */
+/**
+ * Cycle ticks for the window [from, from + span): a step of 1, 2 or 5 times a power of ten
+ * that gives about `count` ticks, and the ticks at its multiples inside the window.
+ */
+export function axisTicks(from: number, span: number, count = 6): number[] {
+  const rough = span / count;
+  const power = 10 ** Math.floor(Math.log10(Math.max(1, rough)));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(from / step) * step; t < from + span; t += step) ticks.push(t);
+  return ticks;
+}
+
+/** Height of the cycle axis under the rows (pixels). */
+const AXIS_HEIGHT = 18;
+
 export function drawTimeline(canvas: HTMLCanvasElement, rows: readonly Row[], from: number, span: number): void {
   const ratio = window.devicePixelRatio || 1;
   const width = canvas.clientWidth;
   const rowHeight = 10;
-  const height = Math.max(1, rows.length) * rowHeight;
+  const rowsHeight = Math.max(1, rows.length) * rowHeight;
+  const height = rowsHeight + AXIS_HEIGHT;
   canvas.style.height = `${height}px`;
   canvas.width = Math.round(width * ratio);
   canvas.height = Math.round(height * ratio);
@@ -98,4 +115,13 @@ export function drawTimeline(canvas: HTMLCanvasElement, rows: readonly Row[], fr
       g.fillRect(x0, r * rowHeight + 1, Math.max(1, x1 - x0), rowHeight - 2);
     }
   });
+  // The cycle axis: a tick and its cycle under the rows.
+  g.fillStyle = "#444";
+  g.font = "11px sans-serif";
+  g.textAlign = "center";
+  for (const t of axisTicks(from, span)) {
+    const x = (t - from) * scale;
+    g.fillRect(x, rowsHeight, 1, 4);
+    g.fillText(t.toLocaleString("en-US"), Math.min(Math.max(x, 20), width - 20), rowsHeight + 15);
+  }
 }

@@ -208,6 +208,26 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
     expect(await page.locator("#sweep-chart polyline.measured").count()).toBe(4);
     // Four dashed bounds beside the four measured lines.
     expect(await page.locator("#sweep-chart polyline[stroke-dasharray]").count()).toBe(4);
+
+    await page.close();
+  }, 90_000);
+
+  it("the sweep chart's legend covers no line or bound (issue 33: at the top right the bounds reached 100% under it)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.click("#sweep-run");
+    await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done: 64 points"), undefined, { timeout: 60_000 });
+    const covered = await page.evaluate(() => {
+      const svg = document.querySelector("#sweep-chart svg") as SVGSVGElement;
+      const boxes = [...svg.querySelectorAll("text")].filter((t) => /^ILP \d+$/.test(t.textContent ?? "")).map((t) => (t as SVGTextElement).getBBox());
+      // Every line sampled along its segments, 40 points each.
+      const points = [...svg.querySelectorAll("polyline")].flatMap((l) => {
+        const v = [...(l as SVGPolylineElement).points];
+        return v.slice(1).flatMap((p, i) => Array.from({ length: 41 }, (_, k) => ({ x: v[i].x + ((p.x - v[i].x) * k) / 40, y: v[i].y + ((p.y - v[i].y) * k) / 40 })));
+      });
+      return boxes.some((b) => points.some((p) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height));
+    });
+    expect(covered).toBe(false);
     await page.close();
   }, 90_000);
 

@@ -83,6 +83,15 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
     await page.close();
   }, 60_000);
 
+  it("on a phone the result starts on the first screen, not two screens below the controls (issue 33)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(base);
+    await page.waitForFunction(() => document.getElementById("metric-issue-active") !== null, undefined, { timeout: 30_000 });
+    const top = await page.evaluate(() => document.getElementById("status")!.getBoundingClientRect().top);
+    expect(top).toBeLessThan(844);
+    await page.close();
+  }, 60_000);
+
   it("renders something: a screenshot at 1,280 px and at phone width is not blank", async () => {
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });

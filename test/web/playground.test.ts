@@ -228,10 +228,13 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
     await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done: 64 points"), undefined, { timeout: 60_000 });
     const covered = await page.evaluate(() => {
       const svg = document.querySelector("#sweep-chart svg") as SVGSVGElement;
-      const boxes = [...svg.querySelectorAll("text")].filter((t) => /^ILP \d+$/.test(t.textContent ?? "")).map((t) => (t as SVGTextElement).getBBox());
+      const boxes = Array.from(svg.querySelectorAll("text"))
+        .filter((t) => /^ILP \d+$/.test(t.textContent ?? ""))
+        .map((t) => (t as SVGTextElement).getBBox());
       // Every line sampled along its segments, 40 points each.
-      const points = [...svg.querySelectorAll("polyline")].flatMap((l) => {
-        const v = [...(l as SVGPolylineElement).points];
+      const points = Array.from(svg.querySelectorAll("polyline")).flatMap((l) => {
+        const list = (l as SVGPolylineElement).points;
+        const v = Array.from({ length: list.numberOfItems }, (_, i) => list.getItem(i));
         return v.slice(1).flatMap((p, i) => Array.from({ length: 41 }, (_, k) => ({ x: v[i].x + ((p.x - v[i].x) * k) / 40, y: v[i].y + ((p.y - v[i].y) * k) / 40 })));
       });
       return boxes.some((b) => points.some((p) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height));

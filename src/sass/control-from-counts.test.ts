@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { controlFromCounts } from "./control-from-counts.js";
-import type { SassInstruction } from "./read-sass.js";
-
-/** A listing line by line (address 16 x line), the branch targets read from `BRA 0x40`. */
-function listing(lines: readonly string[]): SassInstruction[] {
-  return lines.map((text, i) => {
-    const m = /^(@!?U?P\w+\s+)?([A-Z0-9]+)((?:\.[A-Za-z0-9_]+)*)\s*(.*)$/.exec(text)!;
-    const target = /^0x[0-9a-f]+$/.test(m[4]) ? parseInt(m[4], 16) : undefined;
-    return {
-      address: i * 16,
-      line: i + 1,
-      ...(m[1] ? { guard: m[1].trim() } : {}),
-      opcode: m[2],
-      modifiers: m[3].split(".").filter(Boolean),
-      operands: m[4] === "" ? [] : [m[4]],
-      ...(target === undefined ? {} : { target }),
-      text,
-      control: { stall: 1, yield: false, writeBarrier: -1, readBarrier: -1, waitMask: 0, reuse: 0 },
-    } as SassInstruction;
-  });
-}
+import { sassLines as listing } from "../../test/sass-lines.js";
 
 describe("controlFromCounts", () => {
   // 100 warps; 20 leave at the bounds check; the rest run a loop 5 times; 20 of 80 skip a tail.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readNcuExport, type NcuLaunch } from "../../src/ncu/read-export.js";
 import { accessWavefronts, sharedWavefronts } from "../../src/sass/bank-conflicts.js";
 import { readSass, type SassInstruction } from "../../src/sass/read-sass.js";
+import { sassLines } from "../sass-lines.js";
 
 const PROBE = "validation/microbench/bank-conflict-probe";
 
@@ -59,24 +60,7 @@ describe("shared-memory wavefronts against the H100 (bank_conflict_probe.cu, ncu
   }
 });
 
-/** A listing line by line without encodings (the analysis reads opcodes and operands only). */
-function listing(lines: readonly string[]): SassInstruction[] {
-  return lines.map((text, i) => {
-    const m = /^(@!?U?P\w+\s+)?([A-Z0-9]+)((?:\.[A-Za-z0-9_]+)*)\s*(.*)$/.exec(text)!;
-    return {
-      address: i * 16,
-      line: i + 1,
-      ...(m[1] ? { guard: m[1].trim() } : {}),
-      opcode: m[2],
-      modifiers: m[3].split(".").filter(Boolean),
-      operands: m[4] === "" ? [] : m[4].split(/,\s*(?![^[]*\])/).map((o) => o.trim()),
-      text,
-      control: { stall: 1, yield: false, writeBarrier: -1, readBarrier: -1, waitMask: 0, reuse: 0 },
-    } as SassInstruction;
-  });
-}
-
-const last = (lines: string[], blockDim: [number, number, number] = [128, 1, 1]) => sharedWavefronts(listing(lines), { blockDim }).get((lines.length - 1) * 16);
+const last = (lines: string[], blockDim: [number, number, number] = [128, 1, 1]) => sharedWavefronts(sassLines(lines), { blockDim }).get((lines.length - 1) * 16);
 
 describe("wavefronts derived from a listing's address arithmetic (hand-derived)", () => {
   it("a 32x32 float tile read down a column: all 32 lanes in bank 0, 32 wavefronts; padded to 33 columns, 1", () => {

@@ -6,6 +6,7 @@ import type { SimulationResult } from "../stats/metrics.js";
 import { makeFolder } from "./make-folder.js";
 import { WARP_STATE_NAMES } from "../stats/warp-state.js";
 import type { SweepRow } from "../run/sweep/sweep-row.js";
+import { seedSpread } from "../run/sweep/seed-spread.js";
 
 /** A chart: its Vega-Lite spec (saved beside the SVG so users can restyle it) and its name. */
 export interface Chart {
@@ -96,13 +97,42 @@ const DASH_LEGEND = {
  */
 export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | undefined, title: string): Chart {
   const seriesOf = (r: SweepRow) => (seriesKey === undefined ? "all" : seriesLabel(seriesKey, r[seriesKey]));
-  const points = rows.map((r) => ({ warps: Number(r.warps_per_scheduler), issue: Number(r.issue_active), series: seriesOf(r), kind: "simulated" }));
+  // A sweep over seeds (--seeds N) has several rows per point: the line is their mean, and an
+  // error bar spans their minimum to maximum.
+  const byPoint = new Map<string, { warps: number; series: string; issues: number[] }>();
+  for (const r of rows) {
+    const warps = Number(r.warps_per_scheduler);
+    const series = seriesOf(r);
+    const id = `${series}\u0000${warps}`;
+    const p = byPoint.get(id);
+    if (p === undefined) byPoint.set(id, { warps, series, issues: [Number(r.issue_active)] });
+    else p.issues.push(Number(r.issue_active));
+  }
+  const points = [...byPoint.values()].map((p) => ({ warps: p.warps, series: p.series, issue: p.issues.reduce((a, b) => a + b, 0) / p.issues.length, lo: Math.min(...p.issues), hi: Math.max(...p.issues), kind: "simulated" }));
+  const seeds = Math.max(...[...byPoint.values()].map((p) => p.issues.length));
   const predicted: typeof points = [];
   for (const series of new Set(points.map((p) => p.series))) {
     const own = points.filter((p) => p.series === series).sort((a, b) => a.warps - b.warps);
     const base = own[0];
     for (const p of own) predicted.push({ ...p, issue: latencyBound(p.warps, base.issue / base.warps), kind: "Little's law" });
   }
+  const x = { field: "warps", type: "quantitative", title: "resident warps per scheduler" } as const;
+  const color = { field: "series", type: "nominal", title: seriesKey === undefined ? null : fieldTitle(seriesKey).replace(/ \(.*\)$/, ""), sort: null } as const;
+  const lines = {
+    mark: { type: "line", point: true },
+    encoding: {
+      x,
+      y: { field: "issue", type: "quantitative", title: seeds > 1 ? `issue utilization (mean of ${seeds} seeds; bars: min to max)` : "issue utilization", scale: { domain: [0, 1] }, axis: { format: "%" } },
+      color,
+      strokeDash: {
+        field: "kind",
+        type: "nominal",
+        scale: { domain: ["simulated", "Little's law"], range: [[1, 0], [5, 4]] },
+        legend: DASH_LEGEND,
+      },
+    },
+  } as const;
+  const spread = { data: { values: points }, mark: { type: "errorbar", ticks: true }, encoding: { x, y: { field: "lo", type: "quantitative" }, y2: { field: "hi" }, color } } as const;
   return {
     name: "utilization-vs-warps",
     spec: {
@@ -111,19 +141,8 @@ export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | 
       width: 420,
       height: 280,
       data: { values: [...points, ...predicted] },
-      mark: { type: "line", point: true },
-      encoding: {
-        x: { field: "warps", type: "quantitative", title: "resident warps per scheduler" },
-        y: { field: "issue", type: "quantitative", title: "issue utilization", scale: { domain: [0, 1] }, axis: { format: "%" } },
-        color: { field: "series", type: "nominal", title: seriesKey === undefined ? null : fieldTitle(seriesKey).replace(/ \(.*\)$/, ""), sort: null },
-        strokeDash: {
-          field: "kind",
-          type: "nominal",
-          scale: { domain: ["simulated", "Little's law"], range: [[1, 0], [5, 4]] },
-          legend: DASH_LEGEND,
-        },
-      },
-    },
+      ...(seeds > 1 ? { layer: [lines, spread] } : lines),
+    } as TopLevelSpec,
   };
 }
 
@@ -216,12 +235,31 @@ export function runCharts(result: SimulationResult): Chart[] {
   return [eligibleHistogramChart(result), stallChart(rows, (r) => String(r.smsp), `warp states: ${result.scenario.name}`, "sub-partition")];
 }
 
-/** The charts of a sweep, chosen by what it varies. */
-export function sweepCharts(rows: readonly SweepRow[], varied: readonly string[]): Chart[] {
+/** A sweep's rows with the seeds of each configuration averaged (one row per configuration, each metric its mean). */
+function meanOverSeeds(rows: readonly SweepRow[], varied: readonly string[]): SweepRow[] {
+  return seedSpread(rows, varied).map((s) => {
+    const row: SweepRow = {};
+    for (const [k, v] of Object.entries(s)) {
+      if (k.endsWith("_mean")) row[k.slice(0, -"_mean".length)] = v;
+      else if (!/_(sd|min|max)$/.test(k)) row[k] = v;
+    }
+    return row;
+  });
+}
+
+/**
+ * The charts of a sweep, chosen by what it varies. A sweep over seeds (`seed` among the varied
+ * fields, as --seeds N makes it) is drawn per configuration: the utilization's mean with its
+ * spread, the heatmap and the stalls of the seeds' means.
+ */
+export function sweepCharts(allRows: readonly SweepRow[], allVaried: readonly string[]): Chart[] {
   const charts: Chart[] = [];
+  const overSeeds = allVaried.includes("seed");
+  const varied = allVaried.filter((k) => k !== "seed");
+  const rows = overSeeds ? meanOverSeeds(allRows, allVaried) : allRows;
   const series = varied.find((k) => /ilp/i.test(k)) ?? varied.find((k) => new Set(rows.map((r) => r.warps_per_scheduler)).size < rows.length && k !== varied[0]);
   if (new Set(rows.map((r) => r.warps_per_scheduler)).size > 1) {
-    charts.push(utilizationChart(rows, series, "issue utilization vs resident warps"));
+    charts.push(utilizationChart(allRows, series, "issue utilization vs resident warps"));
   }
   if (varied.length >= 2) charts.push(heatmapChart(rows, varied[0], varied[1]));
   charts.push(

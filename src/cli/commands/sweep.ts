@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import { axesFromSection, expandSweep, parseShard, parseVary, shardIndices, type Assignment, type Shard, type SweepAxis } from "../../scenario/sweep.js";
 import { DEFAULTS } from "../../defaults.js";
 import type { SweepResult } from "../../run/sweep/run-sweep.js";
-import { ExitCode } from "../../errors.js";
+import { ConfigError, ExitCode } from "../../errors.js";
 import type { SweepRow } from "../../run/sweep/sweep-row.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
 import { oneOf, wholeNumber } from "../options.js";
@@ -26,6 +26,8 @@ interface SweepCliOptions {
   histogram?: string;
   shard?: Shard;
   seed?: number;
+  seeds?: number;
+  spread?: string;
   maxCycles: number;
 }
 
@@ -41,6 +43,8 @@ export function sweepCommand(io: CliIo, setExit: (code: number) => void): Comman
     .option("--histogram <file>", "write the eligible-warps histograms as long CSV: the swept fields, eligible (k), cycles")
     .option("--shard <i/n>", "run only part i of n of the configurations (every n-th), rows labelled for `warpsim merge`", parseShardOption)
     .option("-s, --seed <n>", "seed for every configuration (default: the scenario's)", wholeNumber(0))
+    .option("--seeds <n>", "run each configuration with n seeds (the seed and the n - 1 after it): a row per configuration and seed, charts of the mean with min-max bars", wholeNumber(1))
+    .option("--spread <file>", "with --seeds: write each configuration's mean, standard deviation, minimum and maximum of every metric over the seeds as CSV")
     .option("--max-cycles <n>", "cycle limit of each configuration", wholeNumber(1), DEFAULTS.maxCycles)
     .addHelpText(
       "after",
@@ -71,6 +75,15 @@ Examples:
       // --vary replaces the file's axis for the same field.
       const fromFile = axesFromSection(section, source.file).filter((a) => !fromCli.some((c) => c.path.join(".") === a.path.join(".")));
       const axes: SweepAxis[] = [...fromFile, ...fromCli];
+      // --seeds N: the seed becomes one more varied field, from --seed (else the scenario's) on.
+      const seeds = opts.seeds === undefined ? undefined : Number(opts.seeds);
+      if (seeds !== undefined) {
+        if (!Number.isInteger(seeds) || seeds < 1 || seeds > 1000) throw new ConfigError(`--seeds: expected a whole number of seeds from 1 to 1000, found "${opts.seeds}".`);
+        if (axes.some((a) => a.path.join(".") === "seed")) throw new ConfigError("--seeds varies the seed; the sweep already varies `seed` (its sweep section or --vary): give one of them.");
+        const record = data !== null && typeof data === "object" ? (data as Record<string, unknown>) : {};
+        const base = opts.seed ?? (typeof record.seed === "number" ? record.seed : DEFAULTS.seed);
+        axes.push({ path: ["seed"], values: Array.from({ length: seeds }, (_, i) => base + i) });
+      } else if (opts.spread !== undefined) throw new ConfigError("--spread summarizes a sweep over seeds: give --seeds N too.");
       const all = expandSweep(axes);
       // A shard runs every N-th configuration and labels its rows with their index in the
       // whole sweep, so that `warpsim merge` can put the parts back in order.
@@ -95,7 +108,7 @@ Examples:
           file: source.file,
           configurations,
           jobs,
-          seed: opts.seed,
+          seed: seeds === undefined ? opts.seed : undefined,
           maxCycles: opts.maxCycles,
           anyPath: opts.allowAnyPath === true,
           onProgress: progress.update,
@@ -109,6 +122,10 @@ Examples:
       const text = opts.format === "json" ? JSON.stringify(rows, null, 2) + "\n" : formatSweepCsv(rows);
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);
+      if (opts.spread !== undefined) {
+        const { seedSpread } = await import("../../run/sweep/seed-spread.js");
+        writeOutput(opts.spread, formatSweepCsv(seedSpread(rows, axes.map((a) => a.path.join(".")))));
+      }
       if (opts.histogram) writeOutput(opts.histogram, formatHistogramCsv(rows, result.histograms, axes.map((a) => a.path.join("."))));
       if (opts.chart && opts.shard !== undefined) io.stderr("warpsim: note: --chart skipped for a shard (charts need every row; run `warpsim merge` first).\n");
       if (opts.chart && !result.interrupted && opts.shard === undefined) {

@@ -80,6 +80,20 @@ describe("charts", () => {
     for (const r of rows) expect(texts).toContain(`${Math.round(100 * Number(r.issue_active))}%`);
   });
 
+  it("configurations in waves (the same resident warps) are one point, their mean, with a min-max bar, not a vertical segment (issue 33)", async () => {
+    // 16 and 32 blocks of 128 threads both keep 16 warps per scheduler on sm_90 (the second in two waves).
+    const axes = axesFromSection({ "launch.blocks": [4, 16, 32] }, file);
+    const rows = await runSweep({ text, file, configurations: expandSweep(axes), jobs: 1 });
+    expect(rows.map((r) => r.warps_per_scheduler)).toEqual([4, 16, 16]);
+    const chart = sweepCharts(rows, ["launch.blocks"]).find((c) => c.name === "utilization-vs-warps")!;
+    const svg = await renderSvg(chart.spec);
+    expect(svg).toContain('aria-roledescription="errorbar"');
+    expect(svg).toContain("mean of the configurations with these warps");
+    // One simulated line (through 4 and 16 warps per scheduler) beside its Little's-law line.
+    const simulated = lineMarks(svg).filter((l) => l.dash !== "5,4");
+    expect(simulated).toHaveLength(1);
+  });
+
   it("render a run's eligible histogram and stall bars as valid SVG", async () => {
     const result = simulate(loadScenario("scenarios/latency-hiding/ilp4-w4.yaml"));
     for (const chart of runCharts(result)) expect(XMLValidator.validate(await renderSvg(chart.spec))).toBe(true);

@@ -97,19 +97,26 @@ const DASH_LEGEND = {
  */
 export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | undefined, title: string): Chart {
   const seriesOf = (r: SweepRow) => (seriesKey === undefined ? "all" : seriesLabel(seriesKey, r[seriesKey]));
-  // A sweep over seeds (--seeds N) has several rows per point: the line is their mean, and an
-  // error bar spans their minimum to maximum.
-  const byPoint = new Map<string, { warps: number; series: string; issues: number[] }>();
+  // Several rows can fall on one point: the seeds of a sweep over seeds (--seeds N), or
+  // configurations with the same resident warps (a grid in waves: 16 and 32 blocks both keep 16
+  // warps per scheduler). The line is their mean, and an error bar spans their minimum to
+  // maximum, instead of a vertical segment through them.
+  const byPoint = new Map<string, { warps: number; series: string; issues: number[]; seeds: Set<unknown> }>();
   for (const r of rows) {
     const warps = Number(r.warps_per_scheduler);
     const series = seriesOf(r);
     const id = `${series}\u0000${warps}`;
     const p = byPoint.get(id);
-    if (p === undefined) byPoint.set(id, { warps, series, issues: [Number(r.issue_active)] });
-    else p.issues.push(Number(r.issue_active));
+    if (p === undefined) byPoint.set(id, { warps, series, issues: [Number(r.issue_active)], seeds: new Set([r.seed]) });
+    else {
+      p.issues.push(Number(r.issue_active));
+      p.seeds.add(r.seed);
+    }
   }
   const points = [...byPoint.values()].map((p) => ({ warps: p.warps, series: p.series, issue: p.issues.reduce((a, b) => a + b, 0) / p.issues.length, lo: Math.min(...p.issues), hi: Math.max(...p.issues), kind: "simulated" }));
-  const seeds = Math.max(...[...byPoint.values()].map((p) => p.issues.length));
+  const most = Math.max(...[...byPoint.values()].map((p) => p.issues.length));
+  const overSeeds = [...byPoint.values()].every((p) => p.seeds.size === p.issues.length);
+  const yTitle = most <= 1 ? "issue utilization" : overSeeds ? `issue utilization (mean of ${most} seeds; bars: min to max)` : "issue utilization (mean of the configurations with these warps; bars: min to max)";
   const predicted: typeof points = [];
   for (const series of new Set(points.map((p) => p.series))) {
     const own = points.filter((p) => p.series === series).sort((a, b) => a.warps - b.warps);
@@ -122,7 +129,7 @@ export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | 
     mark: { type: "line", point: true },
     encoding: {
       x,
-      y: { field: "issue", type: "quantitative", title: seeds > 1 ? `issue utilization (mean of ${seeds} seeds; bars: min to max)` : "issue utilization", scale: { domain: [0, 1] }, axis: { format: "%" } },
+      y: { field: "issue", type: "quantitative", title: yTitle, scale: { domain: [0, 1] }, axis: { format: "%" } },
       color,
       strokeDash: {
         field: "kind",
@@ -141,7 +148,7 @@ export function utilizationChart(rows: readonly SweepRow[], seriesKey: string | 
       width: 420,
       height: 280,
       data: { values: [...points, ...predicted] },
-      ...(seeds > 1 ? { layer: [lines, spread] } : lines),
+      ...(most > 1 ? { layer: [lines, spread] } : lines),
     } as TopLevelSpec,
   };
 }

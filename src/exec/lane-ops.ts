@@ -126,8 +126,9 @@ export function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, 
       if (f.RCP) return regs.set(dst, l, alu.rcp(VALS[1][l]), knAt(ops, l, 1));
       return regs.set(dst, l, 0, false);
     case Op.HFMA2:
-      // The compiler's way to load a constant: HFMA2.MMA Rd, -RZ, RZ, lo, hi (0 * 0 + the pair).
-      if (isZero(ops[1]) || isZero(ops[2])) return regs.set(dst, l, (halfBits(ops[3]) & 0xffff) | (halfBits(ops[4] ?? ops[3]) << 16), true);
+      // The compiler's way to load a constant: HFMA2.MMA Rd, -RZ, RZ, hi, lo (0 * 0 + the pair).
+      // cuobjdump prints the high half first: `2, 0` is 0x40000000 (the encoding's immediate).
+      if (isZero(ops[1]) || isZero(ops[2])) return regs.set(dst, l, (halfBits(ops[3]) << 16) | (halfBits(ops[4] ?? ops[3]) & 0xffff), true);
       return regs.set(dst, l, 0, false);
     case Op.SHFL:
       return shfl(d, regs, l, ctx, lanes);
@@ -158,15 +159,23 @@ function cHiKnown(op: Operand, regs: WarpRegisters, l: number, _ctx: ExecContext
 }
 
 /** IEEE half-precision bits of a float immediate. */
-function halfBits(op: Operand | undefined): number {
+export function halfBits(op: Operand | undefined): number {
   if (op === undefined || op.kind !== "imm") return 0;
   const x = op.value;
+  if (Number.isNaN(x)) return 0x7e00;
   if (x === 0) return Object.is(x, -0) ? 0x8000 : 0;
   const sign = x < 0 ? 0x8000 : 0;
   const a = Math.abs(x);
-  const e = Math.floor(Math.log2(a));
-  const mant = Math.round((a / 2 ** e - 1) * 1024);
-  return sign | ((e + 15) << 10) | (mant & 0x3ff);
+  if (a === Infinity) return sign | 0x7c00;
+  // Below 2^-14 a half is subnormal: a multiple of 2^-24 with a zero exponent field.
+  if (a < 2 ** -14) return sign | Math.round(a / 2 ** -24);
+  let e = Math.floor(Math.log2(a));
+  let mant = Math.round((a / 2 ** e - 1) * 1024);
+  if (mant === 1024) {
+    e++;
+    mant = 0;
+  }
+  return sign | ((e + 15) << 10) | mant;
 }
 
 function iadd3(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext): void {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { loadScenario, simulate } from "../src/index.js";
-import { renderSvg, runCharts, sweepCharts } from "../src/report/charts.js";
+import { renderSvg, runCharts, stallChart, sweepCharts } from "../src/report/charts.js";
 import { axesFromSection, expandSweep } from "../src/scenario/sweep.js";
 import { runSweep } from "../src/run/sweep/run-sweep.js";
 
@@ -92,6 +92,21 @@ describe("charts", () => {
     // One simulated line (through 4 and 16 warps per scheduler) beside its Little's-law line.
     const simulated = lineMarks(svg).filter((l) => l.dash !== "5,4");
     expect(simulated).toHaveLength(1);
+  });
+
+  it("the stall chart of many configurations wraps into rows of 16 and colours the 7 largest states, the rest as other (issue 33)", async () => {
+    const states = ["long_scoreboard", "wait", "not_selected", "short_scoreboard", "math_pipe_throttle", "mio_throttle", "lg_throttle", "barrier", "drain", "branch_resolving"];
+    // 40 configurations; state k takes 10 - k cycles per issue everywhere: barrier, drain and branch_resolving are the smallest three.
+    const rows = Array.from({ length: 40 }, (_, i) => ({ "launch.blocks": i + 1, ...Object.fromEntries(states.map((s, k) => [`stall_${s}_per_issue`, 10 - k])) }));
+    const chart = stallChart(rows, (r) => `blocks ${r["launch.blocks"]}`, "warp states per configuration", "blocks");
+    const svg = await renderSvg(chart.spec);
+    for (const part of ["configurations 1-16", "configurations 17-32", "configurations 33-40"]) expect(svg).toContain(part);
+    const legend = [...svg.matchAll(/role-legend-label[^>]*>(?:<[^>]*>)*([a-z_]+)</g)].map((m) => m[1]);
+    expect([...legend].sort()).toEqual(["lg_throttle", "long_scoreboard", "math_pipe_throttle", "mio_throttle", "not_selected", "other", "short_scoreboard", "wait"]);
+    expect(legend).not.toContain("barrier");
+    // 16 bars of 28 pixels a row, not 40 in one row of 1,120.
+    const width = Number(/^<svg[^>]*width="(\d+)"/.exec(svg)![1]);
+    expect(width).toBeLessThan(1000);
   });
 
   it("render a run's eligible histogram and stall bars as valid SVG", async () => {

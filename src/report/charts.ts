@@ -190,27 +190,43 @@ export function heatmapChart(rows: readonly SweepRow[], xKey: string, yKey: stri
 
 /** Warp-cycles per issued instruction by state, stacked, one bar per configuration. */
 export function stallChart(rows: readonly SweepRow[], labelOf: (r: SweepRow) => string, title: string, xTitle: string): Chart {
-  const values = rows.flatMap((r) =>
-    STATE_ORDER.map((state) => ({ config: labelOf(r), state, cycles: Number(r[`stall_${state}_per_issue`]) })).filter((v) => v.cycles > 0),
-  );
+  // The states that matter most over the whole sweep keep their colour; the rest are summed as
+  // "other", so a legend of many small states does not hide the few that decide the runs.
+  const total = (state: string) => rows.reduce((a, r) => a + Number(r[`stall_${state}_per_issue`] ?? 0), 0);
+  const shown = new Set([...STATE_ORDER].filter((s) => total(s) > 0).sort((a, b) => total(b) - total(a)).slice(0, STALL_STATES_SHOWN));
+  const order = [...STATE_ORDER.filter((s) => shown.has(s)), "other"];
+  // Many configurations wrap onto several rows of at most STALL_BARS_PER_ROW bars.
+  const parts = Math.ceil(rows.length / STALL_BARS_PER_ROW);
+  const values = rows.flatMap((r, i) => {
+    const part = `configurations ${Math.floor(i / STALL_BARS_PER_ROW) * STALL_BARS_PER_ROW + 1}-${Math.min(rows.length, (Math.floor(i / STALL_BARS_PER_ROW) + 1) * STALL_BARS_PER_ROW)}`;
+    const other = STATE_ORDER.filter((s) => !shown.has(s)).reduce((a, s) => a + Number(r[`stall_${s}_per_issue`] ?? 0), 0);
+    return [...STATE_ORDER.filter((s) => shown.has(s)).map((state) => ({ config: labelOf(r), part, state, cycles: Number(r[`stall_${state}_per_issue`]) })), { config: labelOf(r), part, state: "other", cycles: other }].filter((v) => v.cycles > 0);
+  });
+  const encoding = {
+    x: { field: "config", type: "nominal", title: xTitle, sort: null },
+    y: { field: "cycles", type: "quantitative", title: "warp cycles per issued instruction", stack: "zero" },
+    color: { field: "state", type: "nominal", title: "warp state", sort: order },
+    order: { field: "state", sort: "ascending" },
+  } as const;
+  const width = Math.max(240, 28 * Math.min(rows.length, STALL_BARS_PER_ROW));
   return {
     name: "stalls",
-    spec: {
-      $schema: SCHEMA,
-      title,
-      width: Math.max(240, 28 * rows.length),
-      height: 280,
-      data: { values },
-      mark: "bar",
-      encoding: {
-        x: { field: "config", type: "nominal", title: xTitle, sort: null },
-        y: { field: "cycles", type: "quantitative", title: "warp cycles per issued instruction", stack: "zero" },
-        color: { field: "state", type: "nominal", title: "warp state", sort: STATE_ORDER },
-        order: { field: "state", sort: "ascending" },
-      },
-    },
+    spec: (parts <= 1
+      ? { $schema: SCHEMA, title, width, height: 280, data: { values }, mark: "bar", encoding }
+      : {
+          $schema: SCHEMA,
+          title,
+          data: { values },
+          facet: { row: { field: "part", type: "nominal", title: null, sort: null } },
+          spec: { width, height: 220, mark: "bar", encoding },
+          resolve: { scale: { x: "independent" } },
+        }) as TopLevelSpec,
   };
 }
+
+/** States the stall chart colours one by one (the rest: "other"), and bars per row before it wraps. */
+const STALL_STATES_SHOWN = 7;
+const STALL_BARS_PER_ROW = 16;
 
 /** Share of active cycles with k eligible warps. */
 export function eligibleHistogramChart(result: SimulationResult): Chart {

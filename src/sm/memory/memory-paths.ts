@@ -61,18 +61,24 @@ export class MemoryPaths {
 
   /** An addressed load, and its sectors, hits and L2 sectors told to the observers. */
   private observedLoad(pc: number, start: number, warp: number, i: number): number {
-    const a = this.paths!.accessesOf(warp);
+    // Without observers (every run but --per-instruction's) the load alone, no counter snapshots.
+    if (this.loadHooks === undefined) return this.addressedLoad(pc, start, warp, i);
     const c = this.addressed!.counters;
     const sectors = c.loadSectors + c.localLoadSectors + c.copySectors;
     const hits = c.loadSectorHits + c.localLoadSectorHits;
     const l2 = c.l2ReadSectors;
     const l2Hits = c.l2ReadHits;
-    const at = this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1);
-    if (this.loadHooks === undefined) return at;
+    const at = this.addressedLoad(pc, start, warp, i);
     const own = c.loadSectors + c.localLoadSectors + c.copySectors - sectors;
     const ownHits = c.loadSectorHits + c.localLoadSectorHits - hits;
     for (const h of this.loadHooks) h(pc, own, ownHits, c.l2ReadSectors - l2, c.l2ReadHits - l2Hits);
     return at;
+  }
+
+  /** Access `i` of `warp`'s path through the memory system from its addresses, taken at `start`. */
+  private addressedLoad(pc: number, start: number, warp: number, i: number): number {
+    const a = this.paths!.accessesOf(warp);
+    return this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1);
   }
 
   /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * a result and its reading, import nothing from Node (node:fs, node:os, ...), directly or through
  * the modules they import. Files are read, not run; dynamic imports are followed too.
  */
-const ENTRIES = ["src/scenario/parse-scenario.ts", "src/run/simulate.ts", "src/run/explain.ts", "src/report/table.ts", "src/report/json.ts", "src/arch/occupancy.ts", "src/arch/occupancy-impact.ts"];
+const ENTRIES = ["src/scenario/parse-scenario.ts", "src/report/chart-specs.ts", "src/report/chart-render.ts", "src/run/simulate.ts", "src/run/explain.ts", "src/report/table.ts", "src/report/json.ts", "src/arch/occupancy.ts", "src/arch/occupancy-impact.ts"];
 
 function nodeImports(entry: string): string[] {
   const seen = new Set<string>();

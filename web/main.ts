@@ -6,7 +6,7 @@ import { WARP_STATE_NAMES } from "../src/stats/warp-state.js";
 import { EXAMPLES } from "./examples.js";
 import { latencyBound, warpsToFill } from "../src/stats/little.js";
 import { DEFAULT_PARAMS, fromQuery, LATENCY_KINDS, scenarioYaml, toQuery, type PlaygroundParams } from "./scenario.js";
-import { sweepSvg, type SweepPoint } from "./sweep-chart.js";
+import { sweepSpec, sweepSvg, type SweepPoint } from "./sweep-chart.js";
 import { drawTimeline, STATE_COLORS, timelineRows, type TimelineData } from "./timeline.js";
 import type { Request } from "./worker.js";
 
@@ -213,7 +213,7 @@ $("sweep-run").addEventListener("click", () => {
   sweepPoints = [];
   sweepParams = read();
   $("sweep-status").textContent = "Running…";
-  drawSweep();
+  void drawSweep();
   send({ kind: "sweep", id: sweepId, params: sweepParams, ilps: SWEEP_ILPS, warps: SWEEP_WARPS });
 });
 
@@ -222,16 +222,28 @@ function sweepReply(m: RunReply): void {
   else if (m.point !== undefined) {
     sweepPoints.push(m.point);
     $("sweep-status").textContent = `${sweepPoints.length} of ${SWEEP_ILPS.length * SWEEP_WARPS.length} points`;
-    drawSweep();
+    void drawSweep();
   } else if (m.done) $("sweep-status").textContent = `Done: ${sweepPoints.length} points.`;
 }
 
-function drawSweep(): void {
-  const svg = sweepSvg(sweepPoints, SWEEP_ILPS, SWEEP_WARPS.length);
+// Each point redraws the chart; a drawing that finishes after a newer one started is dropped.
+let drawn = 0;
+async function drawSweep(): Promise<void> {
+  const turn = ++drawn;
+  if (sweepPoints.length === 0) {
+    $("sweep-chart").replaceChildren();
+    return;
+  }
+  const svg = await sweepSvg(sweepPoints, $("sweep-chart").clientWidth);
+  if (turn !== drawn) return;
   $("sweep-chart").innerHTML = svg;
   const link = $("sweep-svg") as HTMLAnchorElement;
   link.href = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   link.hidden = false;
+  const spec = $("sweep-spec") as HTMLAnchorElement;
+  spec.href = `data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(sweepSpec(sweepPoints), null, 2))}`;
+  spec.hidden = false;
+  ($("sweep-chart") as HTMLElement).dataset.points = String(sweepPoints.length);
 }
 
 // Examples, pasted and dropped scenarios.

@@ -9,6 +9,7 @@ import { loadScenario } from "../../src/scenario/load.js";
 import { formatCsv } from "../../src/report/csv.js";
 import { simulate } from "../../src/run/simulate.js";
 import { explain } from "../../src/run/explain.js";
+import { utilizationChart } from "../../src/report/chart-specs.js";
 import { DEFAULT_PARAMS, scenarioYaml, type PlaygroundParams } from "../../web/scenario.js";
 
 /**
@@ -49,6 +50,13 @@ afterAll(async () => {
   await browser?.close();
   site?.close();
 });
+
+/** Runs the playground's sweep and waits until its 64th point is drawn. */
+async function sweepDone(page: Page): Promise<void> {
+  await page.click("#sweep-run");
+  await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done: 64 points"), undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById("sweep-chart")?.dataset.points === "64", undefined, { timeout: 30_000 });
+}
 
 async function metric(page: Page, expected: string): Promise<string> {
   await page.waitForFunction((want) => document.getElementById("metric-issue-active")?.textContent === want, expected, { timeout: 30_000 });
@@ -212,34 +220,48 @@ describe.skipIf(CHROMIUM === undefined)("the playground in a browser", () => {
       return n;
     });
     expect(painted).toBeGreaterThan(1000);
-    await page.click("#sweep-run");
-    await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done: 64 points"), undefined, { timeout: 60_000 });
-    expect(await page.locator("#sweep-chart polyline.measured").count()).toBe(4);
-    // Four dashed bounds beside the four measured lines.
-    expect(await page.locator("#sweep-chart polyline[stroke-dasharray]").count()).toBe(4);
+    await sweepDone(page);
+    // Vega draws a path per ILP and kind: four simulated lines, four Little's-law bounds.
+    expect(await page.locator("#sweep-chart svg g.mark-line path").count()).toBe(8);
 
     await page.close();
   }, 90_000);
 
-  it("the sweep chart's legend covers no line or bound (issue 33: at the top right the bounds reached 100% under it)", async () => {
+  it("draws the sweep with the command line's chart (issue 33): the same Vega-Lite spec, its legend beside the plot", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base);
-    await page.click("#sweep-run");
-    await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done: 64 points"), undefined, { timeout: 60_000 });
-    const covered = await page.evaluate(() => {
-      const svg = document.querySelector("#sweep-chart svg") as SVGSVGElement;
-      const boxes = Array.from(svg.querySelectorAll("text"))
-        .filter((t) => /^ILP \d+$/.test(t.textContent ?? ""))
-        .map((t) => (t as SVGTextElement).getBBox());
-      // Every line sampled along its segments, 40 points each.
-      const points = Array.from(svg.querySelectorAll("polyline")).flatMap((l) => {
-        const list = (l as SVGPolylineElement).points;
-        const v = Array.from({ length: list.numberOfItems }, (_, i) => list.getItem(i));
-        return v.slice(1).flatMap((p, i) => Array.from({ length: 41 }, (_, k) => ({ x: v[i].x + ((p.x - v[i].x) * k) / 40, y: v[i].y + ((p.y - v[i].y) * k) / 40 })));
-      });
-      return boxes.some((b) => points.some((p) => p.x >= b.x && p.x <= b.x + b.width && p.y >= b.y && p.y <= b.y + b.height));
+    await sweepDone(page);
+    const href = (await page.locator("#sweep-spec").getAttribute("href"))!;
+    const pageSpec = JSON.parse(decodeURIComponent(href.slice(href.indexOf(",") + 1)));
+    // The CLI's chart of the same 64 runs, made here in Node from rows as `warpsim sweep` writes them.
+    const rows = [1, 2, 4, 8].flatMap((ilp) =>
+      Array.from({ length: 16 }, (_, i) => ({ "program.ilp": ilp, warps_per_scheduler: i + 1, issue_active: simulate(parseScenario(scenarioYaml({ ...DEFAULT_PARAMS, ilp, warps: i + 1 }), "playground.yaml")).sm.issueActive })),
+    );
+    expect(pageSpec).toEqual(JSON.parse(JSON.stringify(utilizationChart(rows, "program.ilp", "issue utilization vs resident warps").spec)));
+    const boxes = await page.evaluate(() => {
+      const box = (e: Element) => e.getBoundingClientRect();
+      const legend = box(document.querySelector("#sweep-chart svg g.role-legend")!);
+      const lines = Array.from(document.querySelectorAll("#sweep-chart svg g.mark-line path")).map(box);
+      return { legend: { left: legend.left, right: legend.right }, lineRight: Math.max(...lines.map((b) => b.right)) };
     });
-    expect(covered).toBe(false);
+    // The legend sits right of every line: it can cover none.
+    expect(boxes.legend.left).toBeGreaterThan(boxes.lineRight);
+    await page.close();
+  }, 120_000);
+
+  it("the sweep chart's text keeps its size on a phone (issue 33: the hand-drawn chart's was about 6 px at 390 px wide)", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(base);
+    await sweepDone(page);
+    const smallest = await page.evaluate(() => {
+      const svg = document.querySelector("#sweep-chart svg") as SVGSVGElement;
+      const scale = svg.getBoundingClientRect().width / svg.width.baseVal.value;
+      const sizes = Array.from(svg.querySelectorAll("text")).map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+      return { smallest: Math.min(...sizes), overflow: document.documentElement.scrollWidth - window.innerWidth };
+    });
+    // Vega's smallest labels are 10 px; drawn for the phone's width, nothing scales them down.
+    expect(smallest.smallest).toBeGreaterThanOrEqual(10);
+    expect(smallest.overflow).toBeLessThanOrEqual(0);
     await page.close();
   }, 90_000);
 

@@ -8,13 +8,14 @@ export async function screenshot(file) {
   await build({ configFile: "web/vite.config.ts", logLevel: "silent" });
   const site = await serve();
   if (CHROMIUM === undefined) throw new Error("no Chromium at /usr/bin/chromium (or WARPSIM_CHROMIUM): apt-get install chromium");
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
     await page.goto(`${site.url}?warps=6&ilp=2`);
     await page.waitForFunction(() => document.getElementById("status")?.textContent?.startsWith("Completed"));
     await page.click("#sweep-run");
     await page.waitForFunction(() => document.getElementById("sweep-status")?.textContent?.startsWith("Done"), undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => document.getElementById("sweep-chart")?.dataset.points === "64", undefined, { timeout: 30_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: file, fullPage: true });
   } finally {

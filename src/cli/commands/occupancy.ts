@@ -5,6 +5,7 @@ import { describeSplit, registerSplit } from "../../arch/register-split.js";
 import { ExitCode } from "../../errors.js";
 import { PRESETS } from "../../arch/presets/index.js";
 import { occupancyImpactChart, writeCharts } from "../../report/charts.js";
+import { addChartOptions, chartFileOptions, type ChartFlags } from "../chart-options.js";
 import { formatOccupancyCsv } from "../../report/occupancy-csv.js";
 import { formatOccupancyTable } from "../../report/occupancy-table.js";
 import { parseByteSize } from "../../scenario/byte-size.js";
@@ -37,7 +38,7 @@ function counts(value: string): number[] {
 }
 
 export function occupancyCommand(io: CliIo, setExit: (code: number) => void = () => {}): Command {
-  return new Command("occupancy")
+  return addChartOptions(new Command("occupancy"))
     .description("theoretical occupancy of a launch, by the rules of NVIDIA's occupancy calculator")
     .option("-a, --arch <preset>", `architecture preset (${Object.keys(PRESETS).join(", ")})`, oneOf(Object.keys(PRESETS)), "sm_90")
     .requiredOption("-t, --threads <n>", "threads per block (1..1024)", wholeNumber(1))
@@ -46,7 +47,7 @@ export function occupancyCommand(io: CliIo, setExit: (code: number) => void = ()
     .option("--static-smem <bytes>", "static (__shared__) shared memory per block, same units", byteSize, 0)
     .option("--carveout <percent>", "preferred shared-memory carveout, 0..100 percent (-1: driver default)", carveout, -1)
     .option("-f, --format <format>", "output format: table, json or csv", oneOf(FORMATS), "table")
-    .option("--chart <dir>", "write the three impact-of-varying views as SVG (and their Vega-Lite specs), the current launch marked")
+    .option("--chart <dir>", "write the three impact-of-varying views (and their Vega-Lite specs) to this folder, the current launch marked: SVG, or --chart-format png,pdf")
     .option("--setmaxnreg <counts>", "registers per thread each warpgroup ends with after setmaxnreg (producer first: 40,232,232): whether the split fits the block's registers, hangs or leaves some idle (exit code 1 when it hangs)", counts)
     .addHelpText(
       "after",
@@ -60,7 +61,7 @@ Example:
   warpsim occupancy --arch sm_90 --threads 256 --regs 64 --smem 48K
   warpsim occupancy --threads 384 --regs 168 --smem 200K --setmaxnreg 40,232,232`,
     )
-    .action(async (opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number]; chart?: string; setmaxnreg?: number[] }) => {
+    .action(async (opts: { arch: string; threads: number; regs: number; smem: number; staticSmem: number; carveout: number; format: (typeof FORMATS)[number]; chart?: string; setmaxnreg?: number[] } & ChartFlags) => {
       const arch = PRESETS[opts.arch];
       const launch: LaunchResources = {
         threadsPerBlock: opts.threads,
@@ -90,7 +91,7 @@ Example:
           occupancyImpactChart("occupancy-registers", "impact of varying registers per thread", "registers per thread", impact.registersPerThread, launch.registersPerThread, max),
           occupancyImpactChart("occupancy-shared-memory", "impact of varying shared memory per block", "dynamic shared memory per block (bytes)", impact.sharedMemPerBlock, launch.dynamicSharedMemBytes ?? 0, max),
         ];
-        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, charts));
+        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, charts, chartFileOptions(opts)));
         io.stderr(`charts: ${written.join(", ")}\n`);
       }
     });

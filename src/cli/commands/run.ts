@@ -4,6 +4,7 @@ import { formatPerInstructionCsv, formatPerInstructionJson, formatPerInstruction
 import { ConfigError } from "../../errors.js";
 import { Command, InvalidArgumentError } from "commander";
 import { runCharts, writeCharts } from "../../report/charts.js";
+import { addChartOptions, chartFileOptions, type ChartFlags } from "../chart-options.js";
 import { parseTraceWindow, TraceWriter, type TraceWindow } from "../../report/trace.js";
 import { formatCsv } from "../../report/csv.js";
 import { formatJson } from "../../report/json.js";
@@ -18,7 +19,7 @@ import { writeOutput, writingTo, type CliIo } from "../io.js";
 const FORMATS = ["table", "json", "csv"] as const;
 type Format = (typeof FORMATS)[number];
 
-interface RunOptions extends Partial<SassRunOptions> {
+interface RunOptions extends Partial<SassRunOptions>, ChartFlags {
   format: Format;
   seed?: number;
   out?: string;
@@ -37,7 +38,7 @@ function traceWindow(value: string): TraceWindow {
 }
 
 export function runCommand(io: CliIo, setExit: (code: number) => void): Command {
-  const command = new Command("run")
+  const command = addChartOptions(new Command("run"))
     .description("simulate a scenario file on one SM and report issue utilization, eligible warps and stalls")
     .argument("[scenario]", "scenario file (YAML or JSON); see docs/scenario-format.md. Or --sass")
     .option("-f, --format <format>", "output format: table (for people), json (every metric), csv (tidy: a row per metric, with the scenario, seed, outcome and occupancy limiter: scenario,seed,outcome,occupancy_limiter,scope,metric,value)", oneOf(FORMATS), "table")
@@ -45,7 +46,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("-o, --out <file>", "write the report to this file instead of standard output")
     .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULTS.maxCycles)
     .option("--no-fast-forward", "simulate every cycle of loop trips that repeat exactly, instead of skipping ahead through them (same report; docs/timing.md)")
-    .option("--chart <dir>", "write SVG charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs")
+    .option("--chart <dir>", "write charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs to this folder: SVG, or --chart-format png,pdf")
     .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
     .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
     .option("--per-instruction", "report where the warp-cycles go instruction by instruction, the hottest first (ncu's Source page, simulated), in --format, instead of the usual report; simulates every cycle")
@@ -91,7 +92,7 @@ Example:
         else io.stdout(out);
         return;
       }
-      if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result)));
+      if (opts.chart) await writingTo(opts.chart, () => writeCharts(opts.chart!, runCharts(result), chartFileOptions(opts)));
       const text = render(result, opts.format);
       if (opts.out) writeOutput(opts.out, text);
       else io.stdout(text);

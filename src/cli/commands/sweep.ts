@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from "commander";
 import { stringify } from "csv-stringify/sync";
 import { sweepCharts, writeCharts } from "../../report/charts.js";
+import { addChartOptions, chartFileOptions, type ChartFlags } from "../chart-options.js";
 import { incompleteMessage } from "../../report/incomplete.js";
 import { availableParallelism } from "node:os";
 import { axesFromSection, expandSweep, parseShard, parseVary, shardIndices, type Assignment, type Shard, type SweepAxis } from "../../scenario/sweep.js";
@@ -16,7 +17,7 @@ import type { SassRunOptions } from "../sass-options.js";
 
 const FORMATS = ["csv", "json"] as const;
 
-interface SweepCliOptions {
+interface SweepCliOptions extends ChartFlags {
   allowAnyPath?: boolean;
   vary: string[];
   format: (typeof FORMATS)[number];
@@ -32,14 +33,14 @@ interface SweepCliOptions {
 }
 
 export function sweepCommand(io: CliIo, setExit: (code: number) => void): Command {
-  return addSassOptions(new Command("sweep"))
+  return addSassOptions(addChartOptions(new Command("sweep")))
     .description("run a scenario over every combination of swept fields, in parallel")
     .argument("[scenario]", "scenario file (YAML or JSON); its `sweep:` section, if any, gives the fields to vary (or --sass FILE and its flags, varied with --vary)")
     .option("-v, --vary <field=values>", "a field and its values: launch.blocks=1..16, program.ilp=1,2,4,8, 0..64:8 (repeatable; adds to the file's sweep, or replaces its entry for the same field)", (v: string, all: string[]) => [...all, v], [] as string[])
     .option("-f, --format <format>", "csv (one row per configuration: parameters, then every metric) or json", oneOf(FORMATS), "csv")
     .option("-o, --out <file>", "write the rows to this file instead of standard output")
     .option("-j, --jobs <n>", "worker threads (default: all cores for sweeps of over 10^7 estimated warp-instructions, else 1; 1 runs in this thread)", wholeNumber(1))
-    .option("--chart <dir>", "write SVG charts (and their Vega-Lite specs) to this folder")
+    .option("--chart <dir>", "write charts (and their Vega-Lite specs) to this folder: SVG, or --chart-format png,pdf")
     .option("--histogram <file>", "write the eligible-warps histograms as long CSV: the swept fields, eligible (k), cycles")
     .option("--shard <i/n>", "run only part i of n of the configurations (every n-th), rows labelled for `warpsim merge`", parseShardOption)
     .option("-s, --seed <n>", "seed for every configuration (default: the scenario's)", wholeNumber(0))
@@ -129,7 +130,7 @@ Examples:
       if (opts.histogram) writeOutput(opts.histogram, formatHistogramCsv(rows, result.histograms, axes.map((a) => a.path.join("."))));
       if (opts.chart && opts.shard !== undefined) io.stderr("warpsim: note: --chart skipped for a shard (charts need every row; run `warpsim merge` first).\n");
       if (opts.chart && !result.interrupted && opts.shard === undefined) {
-        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, sweepCharts(rows, axes.map((a) => a.path.join(".")))));
+        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, sweepCharts(rows, axes.map((a) => a.path.join("."))), chartFileOptions(opts)));
         io.stderr(`charts: ${written.join(", ")}\n`);
       }
       // Runs that could not finish still give a row (outcome column); say which and why.

@@ -1,6 +1,10 @@
+import { existsSync } from "node:fs";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ConfigError } from "../../errors.js";
 import { Command } from "commander";
 import { validationCharts, writeCharts } from "../../report/charts.js";
+import { addChartOptions, chartFileOptions, type ChartFlags } from "../chart-options.js";
 import { writingTo, type CliIo } from "../io.js";
 import { oneOf } from "../options.js";
 import { progressBar } from "../progress.js";
@@ -35,14 +39,21 @@ export const BUNDLED_MEMORY_WARM = fileURLToPath(new URL("../../../validation/me
 /** Warp-specialized TMA + HGMMA GEMMs run from their listing and arguments (validation/async), caches flushed. */
 export const BUNDLED_ASYNC = fileURLToPath(new URL("../../../validation/async/kernels.json", import.meta.url));
 export const BUNDLED_ASYNC_DATA = fileURLToPath(new URL("../../../validation/async/data/summary.csv", import.meta.url));
+/** What to tell a user whose install lacks the files `needed` (none missing: undefined). */
+export function missingValidationData(needed: readonly string[]): string | undefined {
+  const missing = needed.filter((f) => !existsSync(f));
+  if (missing.length === 0) return undefined;
+  return `warpsim validate needs the H100 measurements and listings of warpsim's repository (validation/), which the npm package leaves out; not found: ${missing.map((f) => relative(process.cwd(), f)).join(", ")}. Run it from a clone of the repository (npm ci && npx warpsim validate).`;
+}
+
 const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "memory-warm", "sass-args", "heldout-args", "async"] as const;
 
 export function validateCommand(io: CliIo): Command {
-  return new Command("validate")
+  return addChartOptions(new Command("validate"))
     .description("simulate H100 microbenchmark configurations and compare with their Nsight Compute counters")
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
-    .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) as SVG")
+    .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) to this folder: SVG, or --chart-format png,pdf")
     .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates), async (warp-specialized TMA + HGMMA GEMMs at 2 to 5 stages, validation/async) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
@@ -59,7 +70,7 @@ Example:
   warpsim validate
   warpsim validate --data my-gpu/summary.csv --format csv > predicted.csv`,
     )
-    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string; family: (typeof FAMILIES)[number] }) => {
+    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string; family: (typeof FAMILIES)[number] } & ChartFlags) => {
       const [{ readValidationData, validate }, { readSassFixtures }, report] = await Promise.all([
         import("../../run/validate.js"),
         import("../../run/sass-fixtures.js"),
@@ -88,6 +99,12 @@ Example:
       if (all || opts.family === "async") {
         runs.push({ name: "async", file: BUNDLED_ASYNC_DATA, label: "validation/async/data/summary.csv (warp-specialized GEMMs run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_ASYNC, fromArgs: { cache: "cold" } });
       }
+      // The measurements ship with warpsim's repository, not its npm package (they would be most
+      // of it): from an installed package, say where they are instead of failing on a path.
+      const { BENCH_SASS_FIXTURES } = await import("../../run/bench-sass.js");
+      const needed = runs.flatMap((r) => [...(r.file === opts.data ? [] : [r.file]), ...(r.sass ? [r.fixtures ?? BUNDLED_SASS] : [BENCH_SASS_FIXTURES])]);
+      const missing = missingValidationData(needed);
+      if (missing !== undefined) throw new ConfigError(missing);
       const outputs: string[] = [];
       const points: ValidationPoint[] = [];
       for (const run of runs) {
@@ -108,7 +125,7 @@ Example:
       else if (opts.format === "json") io.stdout((outputs.length === 1 ? outputs[0] : `[${outputs.join(",\n")}]`) + "\n");
       else io.stdout(outputs.join("\n"));
       if (opts.chart) {
-        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, validationCharts(points)));
+        const written = await writingTo(opts.chart, () => writeCharts(opts.chart!, validationCharts(points), chartFileOptions(opts)));
         io.stderr(`charts: ${written.join(", ")}\n`);
       }
     });

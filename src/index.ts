@@ -24,7 +24,7 @@ export type { SweepRow } from "./run/sweep/sweep-row.js";
 export { formatTable } from "./report/table.js";
 export { formatCsv } from "./report/csv.js";
 export { formatJson } from "./report/json.js";
-export { renderSvg, runCharts, sweepCharts, type Chart } from "./report/charts.js";
+export { renderSvg, runCharts, sweepCharts, writeCharts, styledSpec, type Chart, type ChartStyle, type ChartFileOptions, type ChartFormat } from "./report/charts.js";
 // Why a run is at its utilization (Little's law) and the next knob.
 export { explain, type Explanation } from "./run/explain.js";
 export { formatExplanation } from "./report/explain-report.js";

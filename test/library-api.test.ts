@@ -21,6 +21,12 @@ describe("the library's documented examples", () => {
     expect(rows.map((r) => [r["launch.blocks"], r["program.ilp"]])).toEqual([[1, 1], [1, 4], [2, 1], [2, 4], [4, 1], [4, 4]]);
     const svg = await warpsim.renderSvg(warpsim.sweepCharts(rows, ["launch.blocks", "program.ilp"])[0].spec);
     expect(svg.startsWith("<svg")).toBe(true);
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const written = await warpsim.writeCharts(mkdtempSync(join(tmpdir(), "warpsim-lib-")), warpsim.sweepCharts(rows, ["launch.blocks", "program.ilp"]).slice(0, 1), { formats: ["pdf", "png"], style: { width: 240, font: "Times New Roman", fontSize: 9 } });
+    expect(written.map((p) => p.slice(p.lastIndexOf("."))).sort()).toEqual([".pdf", ".png"]);
+    expect(readFileSync(written.find((p) => p.endsWith(".pdf"))!).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   it("Little's law and the next knob", () => {

@@ -1,5 +1,6 @@
 // Runs one benchmark case once in this process and prints its measurements as JSON.
-// Usage: node bench/case.mjs <case> [--no-fast-forward] [--scale F]   (bench/run.mjs calls it in a fresh process per run)
+// Usage: node bench/case.mjs <case> [--no-fast-forward] [--scale F] [--sample P]   (bench/run.mjs calls it in a fresh process per run)
+// --sample P runs it sampled (run --sample; P a fraction, 0.01 for 1%).
 // --scale F multiplies the case's loop trips by F (bench/instructions.sh runs two scales).
 import { performance } from "node:perf_hooks";
 import { parseScenario, simulate } from "../dist/index.js";
@@ -24,7 +25,9 @@ const text = make()
 const scenario = parseScenario(text, name);
 const start = performance.now();
 const fastForwardStats = { skippedCycles: 0 };
-const result = simulate(scenario, { maxCycles: 2e9, fastForward: !process.argv.includes("--no-fast-forward"), fastForwardStats });
+const sampleAt = process.argv.indexOf("--sample");
+const sample = sampleAt >= 0 ? Number(process.argv[sampleAt + 1]) : undefined;
+const result = simulate(scenario, { maxCycles: 2e9, fastForward: !process.argv.includes("--no-fast-forward"), fastForwardStats, ...(sample !== undefined ? { sample } : {}) });
 const seconds = (performance.now() - start) / 1000;
 if (result.outcome.status !== "completed") {
   console.error(`${name} did not complete: ${result.outcome.status}`);
@@ -38,5 +41,6 @@ console.log(
     cycles: result.cycles,
     skippedCycles: fastForwardStats.skippedCycles,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    ...(result.sampled !== undefined ? { sampled: result.sampled } : {}),
   }),
 );

@@ -19,3 +19,11 @@ export function oneOf<T extends string>(choices: readonly T[]) {
     return value as T;
   };
 }
+
+/** A share written as a percentage ("1%") or a fraction ("0.01"), above 0 and below 1. */
+export function share(value: string): number {
+  const m = /^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$/.exec(value);
+  const n = m === null ? NaN : Number(m[1]) / (m[2] === "%" ? 100 : 1);
+  if (!(n > 0 && n < 1)) throw new InvalidArgumentError(`expected a share such as 1% or 0.01 (above 0, below 100%), found "${value}".`);
+  return n;
+}

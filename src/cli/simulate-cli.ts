@@ -21,6 +21,8 @@ export interface CliRunOptions {
   readonly hooks?: Hooks;
   /** false: simulate every cycle (SimulateOptions.fastForward). */
   readonly fastForward?: boolean;
+  /** A sampled run's relative precision (SimulateOptions.sample). */
+  readonly sample?: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function simulateForCli(
       maxCycles,
       hooks: options.hooks,
       fastForward: options.fastForward,
+      ...(options.sample !== undefined ? { sample: options.sample } : {}),
       signal: controller.signal,
       onProgress: (issued) => progress.update(Math.min(issued, estimate), estimate),
     });

@@ -45,7 +45,7 @@ export class SteadyStateRegistry {
   readonly arrays: ArrayCell[] = [];
   readonly scalars: ScalarCell[] = [];
   readonly customs: SteadyCustom[] = [];
-  tripCounters: { readonly array: Float64Array; readonly exits: Float64Array; readonly tripsOf: (i: number) => number } | undefined;
+  tripCounters: { readonly array: Float64Array; readonly exits: Float64Array; readonly tripsOf: (i: number) => number; readonly slots: number } | undefined;
 
   same(array: Numbers, length?: () => number): void {
     this.arrays.push({ kind: SAME, array, ...(length ? { length } : {}) });
@@ -81,7 +81,7 @@ export class SteadyStateRegistry {
    * `exits[i]` counts the times that loop ended. A loop that ended within a period must be at
    * the same count at both ends of it (an inner loop run whole, in the same phase).
    */
-  trips(array: Float64Array, exits: Float64Array, tripsOf: (i: number) => number): void {
-    this.tripCounters = { array, exits, tripsOf };
+  trips(array: Float64Array, exits: Float64Array, tripsOf: (i: number) => number, slots = 1): void {
+    this.tripCounters = { array, exits, tripsOf, slots: Math.max(1, slots) };
   }
 }

@@ -44,6 +44,12 @@ export function metricRows(result: SimulationResult): MetricRow[] {
     sm("gpu_max_sm_active_cycles", result.gpu.maxSmActiveCycles);
   }
   if (result.memory !== undefined) for (const [metric, value] of Object.entries(result.memory)) sm(`memory_${snake(metric)}`, value);
+  if (result.sampled !== undefined) {
+    // A sampled run (run --sample): its estimate's account, beside the estimates.
+    sm("sampled_simulated_share", result.sampled.simulatedShare);
+    sm("sampled_extrapolated_cycles", result.sampled.extrapolatedCycles);
+    sm("sampled_cycles_half_width", result.sampled.cyclesHalfWidth);
+  }
   return rows;
 }
 

@@ -8,6 +8,15 @@ const BAR_WIDTH = 30;
 /** Longest / shortest warp lifetime from which the table points at starvation. */
 const STARVATION_SPREAD = 1.5;
 
+/** A sampled run's line: what was simulated, the cycles' interval, or why it ran exactly. */
+function describeSampled(result: SimulationResult): string {
+  const s = result.sampled!;
+  if (s.refused !== undefined) return `not sampled (ran exactly): ${s.refused}`;
+  if (s.skips === 0) return `ran exactly: the cycles per issued instruction never settled to ${fix(100 * s.tolerance, 1)}% before the loops' last trips`;
+  const rel = result.cycles > 0 ? s.cyclesHalfWidth / result.cycles : 0;
+  return `${pct(s.simulatedShare)} of the cycles simulated, ${s.extrapolatedCycles} extrapolated; cycles ${result.cycles} +/- ${Math.round(s.cyclesHalfWidth)} (95%, +/- ${fix(100 * rel, 2)}%), every rate over them likewise`;
+}
+
 /** A human-readable report: header, a row per sub-partition and the SM, stalls with bars. */
 export function formatTable(result: SimulationResult): string {
   const { scenario: sc, occupancy: occ } = result;
@@ -15,6 +24,7 @@ export function formatTable(result: SimulationResult): string {
   out.push(`warpsim: ${sc.name}  (${sc.arch}, scheduler ${sc.scheduler}, seed ${sc.seed})`);
   if (sc.arch !== "sm_90") out.push(`note         only sm_90 is calibrated against hardware; ${sc.arch}'s timings are not checked (warpsim archs)`);
   out.push(`outcome      ${describeOutcome(result)}`);
+  if (result.sampled !== undefined) out.push(`sampled      ${describeSampled(result)}`);
   const th = occ.theoretical;
   out.push(
     `occupancy    theoretical ${pct(th.occupancy)} (${th.blocksPerSm} blocks x ${th.warpsPerBlock} warps = ` +

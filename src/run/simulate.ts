@@ -1,3 +1,4 @@
+import seedrandom from "seedrandom";
 import { checkSimulateInput } from "./check-input.js";
 import { DEFAULTS } from "../defaults.js";
 import { dynamicLengthOf, Program } from "../program/program.js";
@@ -11,6 +12,8 @@ import { noHooks, type Hooks } from "../stats/hooks.js";
 import { schedulerMetrics, sumCounters, type RawSchedulerCounters, type SimulationResult, type WarpLifetimes } from "../stats/metrics.js";
 import { WARP_STATE_COUNT } from "../stats/warp-state.js";
 import { setmaxnregSplit } from "./setmaxnreg-split.js";
+import type { SampleAccount } from "../sm/sampled-steady-state.js";
+import type { SampledReport } from "../stats/metrics.js";
 
 export interface SimulateOptions {
   /** Stop (and report "cycle_limit") at this many cycles. Default 1e9. */
@@ -41,6 +44,12 @@ export interface SimulateOptions {
    * program's declared trips and shares.
    */
   readonly paths?: WarpPathSource;
+  /**
+   * Sample the run (`--sample 1%` is 0.01): where loop trips recur only on average, skip ahead
+   * once the cycles per window are known to this relative precision (95%), and report the
+   * estimate with its interval (src/sm/sampled-steady-state.ts). Never the default.
+   */
+  readonly sample?: number;
   /** Filled in at the end of the run: the cycles the fast-forward skipped (tests, bench). */
   readonly fastForwardStats?: { skippedCycles: number };
 }
@@ -59,10 +68,10 @@ const SLICE_STEPS = 20_000;
 
 /** Runs a scenario on one SM and returns its metrics. Deterministic for a scenario and seed. */
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): SimulationResult {
-  const { sm, seed } = build(scenario, options);
+  const { sm, seed, sample } = build(scenario, options);
   const end = sm.run(options.maxCycles ?? DEFAULT_MAX_CYCLES);
   if (options.fastForwardStats) options.fastForwardStats.skippedCycles = sm.skippedCycles;
-  return collect(scenario, sm, seed, end);
+  return collect(scenario, sm, seed, end, sample);
 }
 
 /**
@@ -70,15 +79,15 @@ export function simulate(scenario: Scenario, options: SimulateOptions = {}): Sim
  * caller can show progress and stop it (Ctrl-C) with a partial report.
  */
 export async function simulateAsync(scenario: Scenario, options: SimulateAsyncOptions = {}): Promise<SimulationResult> {
-  const { sm, seed } = build(scenario, options);
+  const { sm, seed, sample } = build(scenario, options);
   const maxCycles = options.maxCycles ?? DEFAULT_MAX_CYCLES;
   const total = estimatedInstructions(scenario);
   for (;;) {
     const outcome = sm.advance(maxCycles, SLICE_STEPS);
-    if (outcome !== undefined) return collect(scenario, sm, seed, outcome);
+    if (outcome !== undefined) return collect(scenario, sm, seed, outcome, sample);
     options.onProgress?.(issuedSoFar(sm), total);
     await yieldToEventLoop();
-    if (options.signal?.aborted === true) return collect(scenario, sm, seed, sm.interrupt());
+    if (options.signal?.aborted === true) return collect(scenario, sm, seed, sm.interrupt(), sample);
   }
 }
 
@@ -128,10 +137,25 @@ function issuedSoFar(sm: StreamingMultiprocessor): number {
   return n;
 }
 
-function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMultiprocessor; seed: number } {
+function build(scenario: Scenario, options: SimulateOptions): { sm: StreamingMultiprocessor; seed: number; sample?: SampleAccount } {
   checkSimulateInput(scenario, options);
-  const config = smConfigOf(scenario, options);
-  return { sm: new StreamingMultiprocessor(config), seed: config.seed };
+  // A sampled run books each warp's own states (no candidate masks, whose states are booked
+  // together): its snapshots settle every warp's time (StateAccounting.settle).
+  const base = smConfigOf(scenario, options.sample === undefined ? options : { ...options, candidateMasks: false });
+  const sample: SampleAccount | undefined = options.sample === undefined ? undefined : { tolerance: options.sample, skippedCycles: 0, halfWidth: 0, skips: 0, random: seedrandom(`warpsim-sample-${base.seed}`) };
+  const config = { ...base, ...(sample !== undefined ? { sample } : {}) };
+  return { sm: new StreamingMultiprocessor(config), seed: config.seed, ...(sample !== undefined ? { sample } : {}) };
+}
+
+function sampledReport(sample: SampleAccount, sm: StreamingMultiprocessor, cycles: number): SampledReport {
+  return {
+    tolerance: sample.tolerance,
+    simulatedShare: cycles > 0 ? (cycles - sm.skippedCycles) / cycles : 1,
+    extrapolatedCycles: sample.skippedCycles,
+    cyclesHalfWidth: sample.halfWidth,
+    skips: sample.skips,
+    ...(sample.refused !== undefined ? { refused: sample.refused } : {}),
+  };
 }
 
 /** The SM's settings for a resolved scenario and the run's options (the unit tests of src/sm/ build SMs with it too). */
@@ -161,7 +185,7 @@ function withSplit(scenario: Scenario): { setmaxnreg?: ReturnType<typeof setmaxn
   return split === undefined ? {} : { setmaxnreg: split };
 }
 
-function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, end: RunEnd): SimulationResult {
+function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, end: RunEnd, sample?: SampleAccount): SimulationResult {
   const cycles = end.cycle;
   const raw: RawSchedulerCounters[] = sm.subpartitions.map((sp, s) => ({
     activeCycles: sp.counters.active.cycles,
@@ -201,5 +225,6 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
     subpartitions: raw.map((r) => schedulerMetrics(r, cycles, fmaSplit)),
     ...(sm.memory.addressed !== undefined ? { memory: memoryReport(sm.memory.addressed.counters) } : {}),
     ...(scenario.spread !== undefined && end.outcome.status === "completed" ? { gpu: gpuReport(scenario, seed, cycles) } : {}),
+    ...(sample !== undefined ? { sampled: sampledReport(sample, sm, cycles) } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { SampledReport } from "../stats/metrics.js";
 import { readInputFile } from "../input-file.js";
 import { LIMITS } from "../limits.js";
 import { parse } from "csv-parse/sync";
@@ -53,6 +54,8 @@ export interface ValidationRow {
   /** Largest stall reason other than `selected`. */
   readonly measuredDominant: NcuStallReason;
   readonly predictedDominant: NcuStallReason;
+  /** A sampled run's account (validate --sample): its share simulated and its cycles' interval. */
+  readonly sampled?: SampledReport;
 }
 
 export interface ValidationSummary {
@@ -126,11 +129,12 @@ export function validate(
   onRow?: (done: number, total: number) => void,
   sassFixtures?: SassFixtures,
   fromArgs?: { readonly cache: "cold" | "warm" },
+  options: { readonly sample?: number } = {},
 ): ValidationReport {
   const rows = records.map((r, i) => {
     // Run from arguments: the fixture's kernel runs on its launch, memory from its addresses.
     const input = fromArgs !== undefined && sassFixtures !== undefined ? { ...fixtureArgsRow(r, sassFixtures, file), cache: fromArgs.cache } : r;
-    const row = validateRow(input, file, i + 2, sassFixtures);
+    const row = validateRow(input, file, i + 2, sassFixtures, options.sample);
     onRow?.(i + 1, records.length);
     return row;
   });
@@ -156,7 +160,7 @@ export function configOf(r: Record<string, string>): BenchConfig {
 /** The microbenchmarks' own SASS (bench-sass.ts), read at the first row that needs it. */
 let benchFixtures: SassFixtures | undefined;
 
-function validateRow(r: Record<string, string>, file: string, line: number, sassFixtures: SassFixtures | undefined): ValidationRow {
+function validateRow(r: Record<string, string>, file: string, line: number, sassFixtures: SassFixtures | undefined, sample: number | undefined): ValidationRow {
   const where = `${file} line ${line}`;
   let resolved;
   if (r.variant === "args") {
@@ -172,7 +176,7 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     resolved = resolveScenario(scenarioSchema.parse(fields), { file: where, readFile: readerBeside(benchFixtures.listing) });
   }
   if (!resolved.ok) throw new ScenarioError(resolved.issues);
-  const result = simulate(resolved.scenario);
+  const result = simulate(resolved.scenario, sample !== undefined ? { sample } : {});
   const sm = result.sm;
   const predictedStalls = Object.fromEntries(
     NCU_STALL_REASONS.map((reason) => [reason, (WARP_STATE_NAMES as readonly string[]).includes(reason) ? sm.stalls[reason as WarpStateName].perIssue : 0]),
@@ -225,6 +229,7 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     ...(memory !== undefined ? { memory } : {}),
     measuredDominant: dominant(measuredStalls),
     predictedDominant: dominant(predictedStalls),
+    ...(result.sampled !== undefined ? { sampled: result.sampled } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SampleAccount } from "./sampled-steady-state.js";
 import type { ArchSpec } from "../arch/arch-spec.js";
 import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { Program } from "../program/program.js";
@@ -27,6 +28,8 @@ export interface SmConfig {
   readonly candidateMasks?: boolean;
   /** Skip ahead through loop trips that repeat exactly (src/sm/steady-state.ts); default true. */
   readonly fastForward?: boolean;
+  /** A sampled run (sampled-steady-state.ts): its tolerance, and where it accounts what it skipped. */
+  readonly sample?: SampleAccount;
   /** The launch's registers per thread: each block's pool for setmaxnreg (async/register-pool.ts). */
   readonly registersPerThread?: number;
   /** Each warp's own path, from running the kernel's arithmetic (warp-paths.ts); else declared trips and shares. */

@@ -83,9 +83,11 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
     paths: warpPaths,
   });
   const units = [blocks, admission, constants, fetch, memory, active];
-  const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units });
-  const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady, paths: warpPaths });
   const async = AsyncUnit.maybe({ arch, program, warps, blocks, scoreboard, accounting, events, memory, paths: warpPaths, wake, ...(config.registersPerThread !== undefined ? { registersPerThread: config.registersPerThread } : {}) });
+  // A sampled run shifts only what is registered: not the asynchronous units, not caches of addresses.
+  const unsampled = async !== undefined ? "the kernel's asynchronous units (TMA, mbarriers, warpgroup MMA) are not registered for skipping" : memory.addressed !== undefined ? "the caches of an addressed memory are not registered for skipping" : undefined;
+  const steady = createSteadyState(config, { warps, scoreboard, accounting, subpartitions, events, barrierUnit, units }, unsampled);
+  const branches = new BranchUnit({ arch, program, warps, accounting, events, barriers, steady, paths: warpPaths });
   const aperiodicAt = aperiodicPcs(program, memory);
   // The tensor cores' queues and the commit groups are not registered with the fast-forward: a loop with them never skips.
   if (async !== undefined) for (let pc = 0; pc < program.length; pc++) if (async.table.kind[pc] !== 0) aperiodicAt[pc] = 1;

@@ -24,13 +24,23 @@ export interface SteadyStateParts {
  * when the run cannot use it: turned off, a reference scan, warps that follow their own paths,
  * hooks that observe every cycle (traces), or a policy the fast-forward cannot follow (random).
  */
-export function createSteadyState(config: SmConfig, parts: SteadyStateParts): SteadyState | undefined {
+export function createSteadyState(config: SmConfig, parts: SteadyStateParts, unsampled?: string): SteadyState | undefined {
+  const refuse = (why: string) => {
+    if (config.sample !== undefined) config.sample.refused = why;
+    return undefined;
+  };
   const { hooks } = config;
+  if (config.sample !== undefined && unsampled !== undefined) config.sample.refused = unsampled;
+  const sample = unsampled === undefined ? config.sample : undefined;
+  if (config.fastForward === false && sample === undefined) return undefined;
+  if (config.referenceScan === true) return refuse("the reference scan simulates every cycle");
   // A warp following its own path is at a new place in it every trip: nothing repeats.
-  if (config.fastForward === false || config.referenceScan === true || config.paths !== undefined) return undefined;
-  if (hooks.issue.length > 0 || hooks.stateChange.length > 0 || (hooks.schedule?.length ?? 0) > 0) return undefined;
-  if (!parts.subpartitions.every((sp) => sp.followsSteadyState)) return undefined;
-  return new SteadyState(registerAll(config, parts));
+  if (config.paths !== undefined) return refuse("warps that follow their own executed paths do not repeat trips");
+  if (hooks.issue.length > 0 || hooks.stateChange.length > 0 || (hooks.schedule?.length ?? 0) > 0) return refuse("observers of every cycle (a trace, --per-instruction) are attached");
+  if (!parts.subpartitions.every((sp) => sp.followsSteadyState)) return refuse("the scheduling policy cannot be skipped ahead (random)");
+  const { subpartitions } = parts;
+  const issued = () => subpartitions.reduce((n, sp) => n + sp.counters.instructions, 0);
+  return new SteadyState(registerAll(config, parts), sample, issued, (now) => parts.accounting.settle(now));
 }
 
 function registerAll(config: SmConfig, parts: SteadyStateParts): SteadyStateRegistry {
@@ -48,6 +58,6 @@ function registerAll(config: SmConfig, parts: SteadyStateParts): SteadyStateRegi
   const slotTrips = new Float64Array(Math.max(1, program.loopSlots));
   for (let pc = 0; pc < program.length; pc++) if (program.loopTrips[pc] > 0) slotTrips[program.loopSlot[pc]] = program.loopTrips[pc];
   const slots = warps.loopSlots;
-  reg.trips(warps.loopCount, warps.loopExits, (i) => (slots > 0 ? slotTrips[i % slots] : 0));
+  reg.trips(warps.loopCount, warps.loopExits, (i) => (slots > 0 ? slotTrips[i % slots] : 0), slots);
   return reg;
 }

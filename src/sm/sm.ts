@@ -262,7 +262,7 @@ export class StreamingMultiprocessor {
 
   /** A launched warp arrives on its sub-partition and may issue from `cycle`. */
   private arrive(warp: number, cycle: number): void {
-    if (this.steady !== undefined) this.steady.aperiodic++;
+    this.steady?.warpArrived();
     const sp = this.subpartitions[this.warps.subpartition[warp]];
     this.accounting.start(warp, sp.index, WarpState.not_selected, cycle);
     sp.counters.active.change(1, cycle);

@@ -24,24 +24,9 @@
  * `trips` (loop counters: grow, bounded by each loop's trips).
  */
 
-import { HAPPENED, READY_AT, SAME, SHIFT, TOTAL, type SteadyStateRegistry } from "../engine/steady-state-registry.js";
-
-interface Snapshot {
-  readonly cycle: number;
-  readonly shape: number[];
-  /** A hash of `shape`, compared first. */
-  readonly hash: number;
-  /** `happened` cells' values, NOT_LIVE for entries that are not live. */
-  readonly happened: number[];
-  readonly totals: number[];
-  readonly trips: Float64Array;
-  readonly exits: Float64Array;
-}
-
-/** Distance ahead of `now` of a time the state waits for; every past time alike; negatives are "none". */
-function ahead(v: number, now: number): number {
-  return v < 0 ? v : v > now ? v - now : 0;
-}
+import { HAPPENED, type SteadyStateRegistry } from "../engine/steady-state-registry.js";
+import { applySkip, captureSnapshot, hashNumbers, NOT_LIVE, sameNumbers, type Snapshot } from "./steady-state-snapshot.js";
+import { SampledWindows, type SampleAccount } from "./sampled-steady-state.js";
 
 /** Snapshots kept: a period of up to this many reference trips (times the stride) is found. */
 const HISTORY = 128;
@@ -49,7 +34,6 @@ const HISTORY = 128;
 const BACKOFF = 8;
 /** At most one snapshot per this many reference trips. */
 const MAX_STRIDE = 1024;
-const NOT_LIVE = -1e300;
 
 export class SteadyState {
   /** The warp whose loop back-edges mark the points at which the state is compared (-1: none yet). */
@@ -61,18 +45,37 @@ export class SteadyState {
   /** Cycles skipped so far (for tests and the bench). */
   skippedCycles = 0;
 
+  /** Warps arrived and left: a sampled run measures only between two such events. */
+  private membership = 0;
   private history: Snapshot[] = [];
   private seenAperiodic = -1;
   private marks = 0;
   private stride = 1;
   private misses = 0;
 
-  constructor(private readonly reg: SteadyStateRegistry) {}
+  /** With `sample`, the run is sampled (sampled-steady-state.ts): windows that recur on average are skipped too. */
+  private readonly sampler: SampledWindows | undefined;
+
+  constructor(
+    private readonly reg: SteadyStateRegistry,
+    sample?: SampleAccount,
+    private readonly work: () => number = () => 0,
+    settle: (now: number) => void = () => {},
+  ) {
+    this.sampler = sample === undefined ? undefined : new SampledWindows(reg, sample, work, settle);
+  }
 
   /** A warp left the SM: that does not repeat, and it marks no more comparison points. */
   warpLeft(warp: number): void {
     this.aperiodic++;
+    this.membership++;
     if (this.referenceWarp === warp) this.referenceWarp = -1;
+  }
+
+  /** A warp arrived on the SM: that does not repeat either. */
+  warpArrived(): void {
+    this.aperiodic++;
+    this.membership++;
   }
 
   /**
@@ -82,6 +85,11 @@ export class SteadyState {
    */
   observe(now: number, maxCycles: number): number {
     this.mark = false;
+    if (this.sampler !== undefined) {
+      const skipped = this.sampler.observe(now, maxCycles, this.membership);
+      this.skippedCycles += skipped;
+      return skipped;
+    }
     if (this.aperiodic !== this.seenAperiodic) {
       this.seenAperiodic = this.aperiodic;
       this.history = [];
@@ -89,7 +97,7 @@ export class SteadyState {
       return 0;
     }
     if (++this.marks % this.stride !== 0) return 0;
-    const snap = this.capture(now);
+    const snap = captureSnapshot(this.reg, now, this.work());
     for (let j = this.history.length - 1; j >= 0; j--) {
       const old = this.history[j];
       if (old.hash !== snap.hash || !sameNumbers(old.shape, snap.shape)) continue;
@@ -106,37 +114,6 @@ export class SteadyState {
     // snapshots then span stride x HISTORY trips).
     if (++this.misses % BACKOFF === 0 && this.stride < MAX_STRIDE) this.stride *= 2;
     return 0;
-  }
-
-  private capture(now: number): Snapshot {
-    const shape: number[] = [];
-    const happened: number[] = [];
-    const totals: number[] = [];
-    for (const c of this.reg.arrays) {
-      const a = c.array;
-      const n = c.length ? c.length() : a.length;
-      if (c.kind === SAME) {
-        shape.push(n);
-        for (let i = 0; i < n; i++) shape.push(a[i]);
-      } else if (c.kind === READY_AT) {
-        for (let i = 0; i < n; i++) shape.push(ahead(a[i], now));
-      } else if (c.kind === HAPPENED) {
-        for (let i = 0; i < n; i++) happened.push(c.live!(i) ? a[i] : NOT_LIVE);
-      } else if (c.kind === TOTAL) {
-        for (let i = 0; i < n; i++) totals.push(a[i]);
-      }
-    }
-    for (const s of this.reg.scalars) {
-      const v = s.get();
-      if (s.kind === SAME) shape.push(v);
-      else if (s.kind === READY_AT) shape.push(ahead(v, now));
-      else totals.push(v);
-    }
-    for (const c of this.reg.customs) c.capture(shape, now);
-    const counters = this.reg.tripCounters;
-    const trips = counters ? Float64Array.from(counters.array) : new Float64Array(0);
-    const exits = counters ? Float64Array.from(counters.exits) : new Float64Array(0);
-    return { cycle: now, shape, hash: hashNumbers(shape), happened, totals, trips, exits };
   }
 
   /** Moves m periods ahead if the loops allow at least one; returns the cycles skipped. */
@@ -161,7 +138,7 @@ export class SteadyState {
     const growth = snap.totals.map((v, i) => v - old.totals[i]);
     // Sums of whole numbers stay exact when multiplied; anything else might not, so do not skip.
     if (!growth.every(Number.isInteger)) return 0;
-    this.apply(m, period, growth, moved, snap, old, now);
+    applySkip(this.reg, m, period, growth, moved, snap, old, now);
     return m * period;
   }
 
@@ -195,56 +172,4 @@ export class SteadyState {
     }
     return moved;
   }
-
-  private apply(m: number, period: number, growth: readonly number[], moved: Uint8Array, snap: Snapshot, old: Snapshot, now: number): void {
-    const delta = m * period;
-    let t = 0;
-    let k = 0;
-    for (const c of this.reg.arrays) {
-      const a = c.array;
-      const n = c.length ? c.length() : a.length;
-      if (c.kind === READY_AT) {
-        for (let i = 0; i < n; i++) if (a[i] > now) a[i] += delta;
-      } else if (c.kind === HAPPENED) {
-        for (let i = 0; i < n; i++, k++) if (moved[k] === 1) a[i] += delta;
-      } else if (c.kind === SHIFT) {
-        // Recent ones only (since the old snapshot): an older one is read by nothing.
-        for (let i = 0; i < n; i++) if (c.live!(i) && a[i] > old.cycle) a[i] += delta;
-      } else if (c.kind === TOTAL) {
-        for (let i = 0; i < n; i++) a[i] += m * growth[t++];
-      }
-    }
-    for (const s of this.reg.scalars) {
-      const v = s.get();
-      if (s.kind === READY_AT && v > now) s.set(v + delta);
-      else if (s.kind === TOTAL) s.set(v + m * growth[t++]);
-    }
-    for (const c of this.reg.customs) c.shift(delta, now);
-    const counters = this.reg.tripCounters;
-    if (counters) {
-      for (let i = 0; i < snap.trips.length; i++) {
-        counters.array[i] += m * (snap.trips[i] - old.trips[i]);
-        counters.exits[i] += m * (snap.exits[i] - old.exits[i]);
-      }
-    }
-  }
-}
-
-/** FNV-1a over the numbers' 32-bit halves: a cheap first comparison. */
-function hashNumbers(values: readonly number[]): number {
-  const f = new Float64Array(1);
-  const u = new Uint32Array(f.buffer);
-  let h = 0x811c9dc5;
-  for (const v of values) {
-    f[0] = v;
-    h = Math.imul(h ^ u[0], 0x01000193);
-    h = Math.imul(h ^ u[1], 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -115,6 +115,23 @@ export interface SimulationResult {
    * active cycles (ncu's sm__cycles_active.avg) and their maximum (the kernel's time).
    */
   readonly gpu?: GpuReport;
+  /** A sampled run (`--sample`): how much of it was simulated and how sure its cycles are. */
+  readonly sampled?: SampledReport;
+}
+
+/** What a sampled run estimated (src/sm/sampled-steady-state.ts). */
+export interface SampledReport {
+  /** The relative precision asked of each skip's windows (0.01 for --sample 1%). */
+  readonly tolerance: number;
+  /** Share of the run's cycles simulated cycle by cycle (the rest extrapolated or skipped exactly). */
+  readonly simulatedShare: number;
+  /** Cycles extrapolated from measured windows. */
+  readonly extrapolatedCycles: number;
+  /** Half-width of the 95% interval on the run's cycles (and, relative, on every rate over them). */
+  readonly cyclesHalfWidth: number;
+  readonly skips: number;
+  /** Why the run could not be sampled (it ran exactly), if it could not. */
+  readonly refused?: string;
 }
 
 export interface GpuReport {

@@ -83,6 +83,19 @@ export class StateAccounting {
     this.since[warp] = cycle;
   }
 
+  /**
+   * Books every active warp's time in its state up to `cycle`, the state going on from there (the
+   * sums are the same as booking it later): a sampled run reads settled totals at its snapshots
+   * (sm/sampled-steady-state.ts). States entered ahead of time (since past `cycle`) are left be.
+   */
+  settle(cycle: number): void {
+    for (let w = 0; w < this.state.length; w++) {
+      if (this.active[w] !== 1 || this.since[w] >= cycle) continue;
+      this.warpCycles[this.smspOf[w] * WARP_STATE_COUNT + this.state[w]] += cycle - this.since[w];
+      this.since[w] = cycle;
+    }
+  }
+
   /** `warps` warps of `smsp` spent `cycles` in `state`, accounted together (look-accounting.ts). */
   addWarpCycles(smsp: number, state: WarpState, warps: number, cycles: number): void {
     this.warpCycles[smsp * WARP_STATE_COUNT + state] += warps * cycles;

@@ -545,4 +545,33 @@ export const BLOCKS = {
     }
     return lines.join("\n") + "\n";
   },
+
+  /** docs/sampling.md: sampled runs against exact ones, per validate family and the bundled scenarios. */
+  async "sampled-coverage"(warpsim) {
+    const lines = ["| what | runs | exact cycles inside the stated 95% interval | mean error | mean stated half-width | simulated |", "| --- | --- | --- | --- | --- | --- |"];
+    const row = (name, pairs) => {
+      const inside = pairs.filter((p) => Math.abs(p.sampled - p.exact) <= p.half).length;
+      const mean = (f) => pairs.reduce((a, p) => a + f(p), 0) / pairs.length;
+      lines.push(`| ${name} | ${pairs.length} | ${inside} (${pct(inside / pairs.length)}) | ${(100 * mean((p) => Math.abs(p.sampled - p.exact) / p.exact)).toFixed(2)}% | ${(100 * mean((p) => p.half / p.exact)).toFixed(2)}% | ${pct(mean((p) => p.share))} |`);
+      return pairs;
+    };
+    const all = [];
+    for (const family of ["micro", "sass", "sass-flushed", "heldout"]) {
+      const exact = JSON.parse(await warpsim(["validate", "--family", family, "--format", "json"])).rows;
+      const sampled = JSON.parse(await warpsim(["validate", "--family", family, "--format", "json", "--sample", "1%"])).rows;
+      all.push(...row(`validate --family ${family}`, exact.map((r, i) => ({ exact: r.predicted.cyclesActive, sampled: sampled[i].predicted.cyclesActive, half: sampled[i].sampled.cyclesHalfWidth, share: sampled[i].sampled.simulatedShare }))));
+    }
+    const scenarios = ["scenarios/fma-saturate.yaml", "scenarios/sass-ldg-imad.yaml", "scenarios/sampled-loads.yaml", "scenarios/starvation.yaml", "scenarios/latency-hiding/ilp4-w8.yaml"];
+    const pairs = [];
+    for (const file of scenarios) {
+      for (const seed of ["1", "2", "3"]) {
+        const exact = JSON.parse(await warpsim(["run", file, "--format", "json", "--seed", seed]));
+        const sampled = JSON.parse(await warpsim(["run", file, "--format", "json", "--seed", seed, "--sample", "1%"]));
+        pairs.push({ exact: exact.cycles, sampled: sampled.cycles, half: sampled.sampled.cyclesHalfWidth, share: sampled.sampled.simulatedShare });
+      }
+    }
+    all.push(...row(`${scenarios.length} bundled scenarios x 3 seeds`, pairs));
+    row("**all**", all);
+    return lines.join("\n") + "\n";
+  },
 };

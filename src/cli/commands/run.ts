@@ -11,7 +11,7 @@ import { formatJson } from "../../report/json.js";
 import { formatTable } from "../../report/table.js";
 import { DEFAULTS } from "../../defaults.js";
 import type { SimulationResult } from "../../stats/metrics.js";
-import { oneOf, wholeNumber } from "../options.js";
+import { oneOf, share, wholeNumber } from "../options.js";
 import { addSassOptions } from "../sass-run.js";
 import type { SassRunOptions } from "../sass-options.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
@@ -25,6 +25,7 @@ interface RunOptions extends Partial<SassRunOptions>, ChartFlags {
   out?: string;
   maxCycles: number;
   fastForward: boolean;
+  sample?: number;
   chart?: string;
   trace?: string;
   traceWindow?: TraceWindow;
@@ -46,6 +47,7 @@ export function runCommand(io: CliIo, setExit: (code: number) => void): Command 
     .option("-o, --out <file>", "write the report to this file instead of standard output")
     .option("--max-cycles <n>", "stop and report a cycle limit (exit code 2) past this many cycles", wholeNumber(1), DEFAULTS.maxCycles)
     .option("--no-fast-forward", "simulate every cycle of loop trips that repeat exactly, instead of skipping ahead through them (same report; docs/timing.md)")
+    .option("--sample <precision>", "a sampled run: simulate until the cycles per issued instruction are known to this precision (1%: 95% interval), skip ahead, simulate the end; the report gives the cycles with their interval and the share simulated (docs/sampling.md). Never the default", share)
     .option("--chart <dir>", "write charts (eligible-warps histogram, warp states per sub-partition) and their Vega-Lite specs to this folder: SVG, or --chart-format png,pdf")
     .option("--trace <file>", "write a Chrome/Perfetto trace JSON: a track per warp with its states, counters per scheduler")
     .option("--trace-window <start:end>", "keep only cycles [start, end) in the trace", traceWindow)
@@ -81,7 +83,7 @@ Example:
         : undefined;
       const perInstruction = opts.perInstruction === true ? new PerInstruction(scenario.program.length) : undefined;
       const hooks = mergeHooks(trace?.hooks(), perInstruction?.hooks());
-      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks, fastForward: opts.fastForward }, setExit);
+      const result = await simulateForCli(io, file, scenario, { seed: opts.seed, maxCycles: opts.maxCycles, hooks, fastForward: opts.fastForward, ...(opts.sample !== undefined ? { sample: opts.sample } : {}) }, setExit);
       trace?.finish(result.cycles);
       if (perInstruction !== undefined) {
         perInstruction.finish(result.cycles);

@@ -6,7 +6,7 @@ import { Command } from "commander";
 import { validationCharts, writeCharts } from "../../report/charts.js";
 import { addChartOptions, chartFileOptions, type ChartFlags } from "../chart-options.js";
 import { writingTo, type CliIo } from "../io.js";
-import { oneOf } from "../options.js";
+import { oneOf, share } from "../options.js";
 import { progressBar } from "../progress.js";
 import type { ValidationTargets } from "../../report/validation-report.js";
 
@@ -53,6 +53,7 @@ export function validateCommand(io: CliIo): Command {
     .description("simulate H100 microbenchmark configurations and compare with their Nsight Compute counters")
     .option("-d, --data <file>", "CSV with the columns of validation/h100/data/summary.csv (default: the bundled H100 data)")
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
+    .option("--sample <precision>", "sample each row's run (run --sample; docs/sampling.md): the predictions are estimates, each row's JSON says how much was simulated and its cycles' interval", share)
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) to this folder: SVG, or --chart-format png,pdf")
     .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates), async (warp-specialized TMA + HGMMA GEMMs at 2 to 5 stages, validation/async) or all", oneOf(FAMILIES), "all")
     .addHelpText(
@@ -70,7 +71,7 @@ Example:
   warpsim validate
   warpsim validate --data my-gpu/summary.csv --format csv > predicted.csv`,
     )
-    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string; family: (typeof FAMILIES)[number] } & ChartFlags) => {
+    .action(async (opts: { data?: string; format: (typeof FORMATS)[number]; chart?: string; family: (typeof FAMILIES)[number]; sample?: number } & ChartFlags) => {
       const [{ readValidationData, validate }, { readSassFixtures }, report] = await Promise.all([
         import("../../run/validate.js"),
         import("../../run/sass-fixtures.js"),
@@ -110,7 +111,7 @@ Example:
       for (const run of runs) {
         const records = readValidationData(run.file);
         const progress = progressBar(io, `validate ${run.name}`);
-        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(run.fixtures ?? BUNDLED_SASS) : undefined, run.fromArgs);
+        const result = validate(records, run.label, progress.update, run.sass ? readSassFixtures(run.fixtures ?? BUNDLED_SASS) : undefined, run.fromArgs, opts.sample !== undefined ? { sample: opts.sample } : {});
         progress.stop();
         if (opts.format === "csv") outputs.push(report.formatValidationCsv(result));
         else if (opts.format === "json") outputs.push(JSON.stringify(result, null, 2));

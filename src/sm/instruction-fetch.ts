@@ -31,6 +31,14 @@ export class InstructionFetch {
   private readonly aheadLines: number;
   /** When the stream delivers its latest line. */
   private deliveredAt = -Infinity;
+  /** Each pc's line (pc / instructions per line, rounded down). */
+  private readonly lineOf: Int32Array;
+  /**
+   * Whether a line can ever be evicted: some set is wanted by more lines than it has ways. If
+   * not (most kernels: the program fits), recency is never read and a line once fetched stays,
+   * so a warp's wake skips both (the hot path: every wake asks for its instruction's line).
+   */
+  private readonly evicts: boolean;
 
   constructor(programLength: number, arch: ArchSpec) {
     const fetch = arch.instructionFetch;
@@ -47,13 +55,26 @@ export class InstructionFetch {
     this.associativity = fetch === undefined ? lines : Math.min(fetch.associativity, capacityLines);
     this.sets = Math.max(1, Math.floor(capacityLines / this.associativity));
     this.ways = new Int32Array(this.sets * this.associativity).fill(-1);
+    this.lineOf = new Int32Array(programLength);
+    for (let pc = 0; pc < programLength; pc++) this.lineOf[pc] = Math.floor(pc / this.instructionsPerLine);
+    const perSet = new Int32Array(this.sets);
+    for (let line = 0; line < lines; line++) perSet[line % this.sets]++;
+    this.evicts = perSet.some((n) => n > this.associativity);
     // The entry is requested as the SM takes the launch: it arrives as the first warps do.
     if (fetch !== undefined && lines > 0) this.touch(0, -this.missCycles);
   }
 
   /** When the instruction at `pc`, wanted from `cycle`, is on the SM (a first touch starts its fetch). */
   instructionAt(pc: number, cycle: number): number {
-    const line = Math.floor(pc / this.instructionsPerLine);
+    const line = this.lineOf[pc];
+    if (!this.evicts) {
+      // Nothing is ever evicted: only a first touch requests lines (its own and those ahead).
+      if (this.touched[line] === 0) {
+        this.lastUse[line] = cycle;
+        this.touch(line, cycle);
+      }
+      return this.readyAt[line];
+    }
     this.lastUse[line] = cycle;
     // A line wanted for the first time, or a stream whose lines ahead were evicted: request them.
     const ahead = line + this.aheadLines;

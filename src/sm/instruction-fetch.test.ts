@@ -42,6 +42,15 @@ describe("the SM's instruction fetch (sm_90: 128-byte lines of 8 instructions, 1
     expect(fetch.instructionAt(16, 40)).toBe(40); // line 2 misses
   });
 
+  it("where the program fits its sets no line is ever fetched twice, however long ago it was wanted", () => {
+    // 4 lines, 2 sets of 2 ways: lines 0, 2 in set 0 and 1, 3 in set 1, nothing to evict.
+    const fits = new InstructionFetch(32, arch({ missCycles: 0, cyclesPerLine: 10, lineBytes: 128, instructionBytes: 16, cacheBytes: 512, associativity: 2 }));
+    expect(fits.instructionAt(16, 5)).toBe(10); // line 2, the stream's next slot after line 0
+    expect(fits.instructionAt(24, 6)).toBe(20); // line 3
+    expect(fits.instructionAt(0, 1000)).toBe(0); // line 0, wanted again 1,000 cycles later: still there
+    expect(fits.instructionAt(16, 2000)).toBe(10);
+  });
+
   it("without a fetch model every instruction is there from the start", () => {
     const fetch = new InstructionFetch(1000, arch(undefined));
     expect(fetch.instructionAt(0, 0)).toBe(0);

@@ -86,6 +86,18 @@ describe("sampled runs (run --sample)", () => {
     expect(r.stdout).toContain("sampled      not sampled (ran exactly): warps that follow their own executed paths do not repeat trips");
   }, 60_000);
 
+  it("sweep --sample samples each configuration: the rows carry the share simulated and the interval, which holds the exact cycles", async () => {
+    const args = ["sweep", "scenarios/sampled-loads.yaml", "--vary", "program.ilp=1,8", "--jobs", "1", "--format", "json"];
+    const exact = JSON.parse((await cli(...args)).stdout) as Record<string, number>[];
+    const sampled = JSON.parse((await cli(...args, "--sample", "1%")).stdout) as Record<string, number>[];
+    expect(sampled.map((r) => r["program.ilp"])).toEqual([1, 8]);
+    sampled.forEach((r, i) => {
+      expect(r.sampled_simulated_share).toBeLessThan(0.5);
+      expect(Math.abs(r.cycles - exact[i].cycles)).toBeLessThanOrEqual(r.sampled_cycles_half_width);
+    });
+    expect(exact[0].sampled_simulated_share).toBeUndefined();
+  }, 60_000);
+
   it("run --sample prints the estimate with its interval and the share simulated; a bad precision is refused", async () => {
     const r = await cli("run", "scenarios/sampled-loads.yaml", "--sample", "1%");
     expect(r.code).toBe(0);

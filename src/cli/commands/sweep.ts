@@ -10,7 +10,7 @@ import type { SweepResult } from "../../run/sweep/run-sweep.js";
 import { ConfigError, ExitCode } from "../../errors.js";
 import type { SweepRow } from "../../run/sweep/sweep-row.js";
 import { writeOutput, writingTo, type CliIo } from "../io.js";
-import { oneOf, wholeNumber } from "../options.js";
+import { oneOf, share, wholeNumber } from "../options.js";
 import { progressBar } from "../progress.js";
 import { addSassOptions, checkOneInput, sassScenarioSource } from "../sass-run.js";
 import type { SassRunOptions } from "../sass-options.js";
@@ -30,6 +30,7 @@ interface SweepCliOptions extends ChartFlags {
   seeds?: number;
   spread?: string;
   maxCycles: number;
+  sample?: number;
 }
 
 export function sweepCommand(io: CliIo, setExit: (code: number) => void): Command {
@@ -47,6 +48,7 @@ export function sweepCommand(io: CliIo, setExit: (code: number) => void): Comman
     .option("--seeds <n>", "run each configuration with n seeds (the seed and the n - 1 after it): a row per configuration and seed, charts of the mean with min-max bars", wholeNumber(1))
     .option("--spread <file>", "with --seeds: write each configuration's mean, standard deviation, minimum and maximum of every metric over the seeds as CSV")
     .option("--max-cycles <n>", "cycle limit of each configuration", wholeNumber(1), DEFAULTS.maxCycles)
+    .option("--sample <precision>", "sample each configuration's run (run --sample; docs/sampling.md): rows are estimates, with sampled_simulated_share and sampled_cycles_half_width columns", share)
     .addHelpText(
       "after",
       `
@@ -111,6 +113,7 @@ Examples:
           jobs,
           seed: seeds === undefined ? opts.seed : undefined,
           maxCycles: opts.maxCycles,
+          ...(opts.sample !== undefined ? { sample: opts.sample } : {}),
           anyPath: opts.allowAnyPath === true,
           onProgress: progress.update,
           signal: controller.signal,

@@ -25,6 +25,8 @@ export interface SweepOptions {
   readonly jobs?: number;
   readonly seed?: number;
   readonly maxCycles?: number;
+  /** Sample each run (run --sample's precision, 0.01 for 1%). */
+  readonly sample?: number;
   /** The scenario may name a listing anywhere (readerBeside). */
   readonly anyPath?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
@@ -62,6 +64,7 @@ export async function runSweepDetailed(options: SweepOptions): Promise<SweepResu
     seed: options.seed,
     maxCycles: options.maxCycles,
     anyPath: options.anyPath,
+    ...(options.sample !== undefined ? { sample: options.sample } : {}),
   }));
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks.length));
   const done: (SweepOutcome | undefined)[] = new Array(tasks.length);

@@ -16,6 +16,8 @@ export interface SweepTask {
   readonly seed?: number;
   readonly maxCycles?: number;
   readonly anyPath?: boolean;
+  /** Sample each run to this precision (run --sample); its rows say how. */
+  readonly sample?: number;
 }
 
 /** A configuration that could not finish: its name (file and assignments) and how it ended. */
@@ -47,7 +49,7 @@ export function sweepRow(task: SweepTask): SweepOutcome {
 
 function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationResult } {
   const scenario = parseScenario(task.text, task.file, task.assignments, { readFile: readerBeside(task.file, task.anyPath) });
-  const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles });
+  const result = simulate(scenario, { seed: task.seed, maxCycles: task.maxCycles, ...(task.sample !== undefined ? { sample: task.sample } : {}) });
   const row: SweepRow = { scenario: scenario.name, seed: result.scenario.seed };
   for (const a of task.assignments) row[a.path.join(".")] = a.value;
   const residentBlocks = Math.min(scenario.launch.blocks, scenario.residentBlocks);
@@ -60,5 +62,10 @@ function configurationRow(task: SweepTask): { row: SweepRow; result: SimulationR
   row.warp_lifetime_min = result.warpLifetimes.minCycles;
   row.warp_lifetime_mean = result.warpLifetimes.meanCycles;
   row.warp_lifetime_max = result.warpLifetimes.maxCycles;
+  if (result.sampled !== undefined) {
+    // A sampled run's estimate and its account, as run --sample reports them.
+    row.sampled_simulated_share = result.sampled.simulatedShare;
+    row.sampled_cycles_half_width = result.sampled.cyclesHalfWidth;
+  }
   return { row, result };
 }

@@ -90,8 +90,9 @@ export class SampledWindows {
   }
 
   /**
-   * A sampled run's comparison point: the windows between the last snapshots measured; once
-   * their mean is known well enough, the SM moves ahead by whole repeats of them.
+   * A sampled run's comparison point: a snapshot every `stride` reference trips; once the SM's
+   * cycles per issued instruction over the windows between them is known to the precision asked,
+   * the SM moves ahead as planSampledSkip says. Returns the cycles skipped (0 if none).
    */
   observe(now: number, maxCycles: number, membership: number): number {
     const { sample } = this;
@@ -248,7 +249,6 @@ export function planSampledSkip(history: readonly SampledSnapshot[], baseline: S
     skippedTrips += k;
   }
   if (skippedTrips <= 0) return undefined;
-  if (globalThis.process?.env?.WARPSIM_SAMPLE_DEBUG) console.error(JSON.stringify({ now, span, T, lambda, mean, sigma2, between, persistent, covariance, windows: history.length - 1, rates: rates.map((r) => +(r * span).toFixed(2)), pos: members.map((i) => snap.trips[i]), k: members.map((i) => trips[i]) }));
   const scale = skippedTrips / advanced[main];
   for (let i = 0; i < n; i++) {
     if (i % slots === main) continue;

@@ -64,6 +64,8 @@ describe("charts as PNG and PDF", () => {
     expect(solidDashesDropped('<path stroke-dasharray="1,0" d="M0,0"/>')).toBe('<path d="M0,0"/>');
     expect(solidDashesDropped('<path stroke-dasharray="5,4" d="M0,0"/>')).toBe('<path stroke-dasharray="5,4" d="M0,0"/>');
     expect(solidDashesDropped('<path stroke-dasharray="4 0 2 0"/>')).toBe("<path/>");
+    // An odd-length list repeats: "5" is 5 on, 5 off, a dashed line; "0" is no dash at all.
+    expect(solidDashesDropped('<path stroke-dasharray="5"/>')).toBe('<path stroke-dasharray="5"/>');
   });
 
   it("a style sets the plot's size and every label's font", async () => {

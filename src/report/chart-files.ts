@@ -29,7 +29,9 @@ export async function svgToPng(svg: string, scale: number, font?: string): Promi
  */
 export function solidDashesDropped(svg: string): string {
   return svg.replace(/\sstroke-dasharray="([^"]*)"/g, (attr, list: string) => {
-    const v = list.split(/[\s,]+/).filter((x) => x !== "").map(Number);
+    const given = list.split(/[\s,]+/).filter((x) => x !== "").map(Number);
+    // An odd-length list repeats (SVG): "5" is 5 on, 5 off.
+    const v = given.length % 2 === 1 ? [...given, ...given] : given;
     return v.length > 0 && v.every((x, i) => i % 2 === 0 || x === 0) ? "" : attr;
   });
 }

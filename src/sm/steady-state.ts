@@ -21,7 +21,9 @@
  * on by exactly the period, or it did not change at all, a warp that waits the whole period;
  * unchanged ones must be older than every moved one, so that orders by these times, such as
  * oldest-block's, stay as they were), `total` (statistics: grow by the period's increase),
- * `trips` (loop counters: grow, bounded by each loop's trips).
+ * `trips` (loop counters: grow, bounded by each loop's trips). The snapshot and the move ahead
+ * are steady-state-snapshot.ts's; a sampled run (`--sample`) hands its comparison points to
+ * sampled-steady-state.ts instead, which skips loops that repeat only on average.
  */
 
 import { HAPPENED, type SteadyStateRegistry } from "../engine/steady-state-registry.js";

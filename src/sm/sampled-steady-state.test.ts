@@ -15,10 +15,15 @@ describe("a sampled run's statistics", () => {
   it("the ratio estimator's interval, by hand", () => {
     // Windows of 10, 12, 11, 13 cycles issuing 5, 6, 5, 6: R = 46 / 22. Residuals c - R w:
     // -5/11, -6/11, 6/11, 5/11; their sum of squares 122/121 over 3 degrees of freedom; half-width
-    // t(3) sqrt(122/363) / sqrt(4), relative to the mean window of 11.5 cycles.
+    // t(3) sqrt(122/363) / sqrt(4), relative to the mean window of 11.5 cycles; lag-1 products
+    // (30 - 36 + 30)/121 over 122/121: rho = 24/122, widening sqrt((1 + rho) / (1 - rho)).
     const { ratio, relativeHalf } = ratioInterval([10, 12, 11, 13], [5, 6, 5, 6]);
     expect(ratio).toBeCloseTo(46 / 22, 12);
-    expect(relativeHalf).toBeCloseTo((3.182 * Math.sqrt(122 / 363)) / (2 * 11.5), 12);
+    const rho = 24 / 122;
+    expect(relativeHalf).toBeCloseTo(((3.182 * Math.sqrt(122 / 363)) / (2 * 11.5)) * Math.sqrt((1 + rho) / (1 - rho)), 12);
+    // Residuals that alternate (negative correlation) are not narrowed: rho is taken as 0.
+    // Windows 10, 12, 10, 12 of 5 each: R = 2.2, residuals -1, 1, -1, 1; half t(3) sqrt(4/3) / 2 / 11.
+    expect(ratioInterval([10, 12, 10, 12], [5, 5, 5, 5]).relativeHalf).toBeCloseTo((3.182 * Math.sqrt(4 / 3)) / (2 * 11), 12);
     // One window, or no work: no interval.
     expect(ratioInterval([10], [5]).relativeHalf).toBe(Infinity);
   });

@@ -37,6 +37,9 @@ export function t975(degrees: number): number {
  * issued `work[j]`: the ratio R = sum(cycles) / sum(work), and the 95% half-width of R relative
  * to it, by batch means of the ratio estimator (the windows' residuals cycles - R x work). The
  * SM's work per window varies far less than one warp's trip time, so a few windows suffice.
+ * Windows that follow each other are not independent (a slow window's loads spill into the
+ * next): the half-width is widened by sqrt((1 + rho) / (1 - rho)) for the residuals' lag-1
+ * correlation rho (taken as 0 if negative, at most 0.9), as for an AR(1) series.
  */
 export function ratioInterval(cycles: readonly number[], work: readonly number[]): { ratio: number; relativeHalf: number } {
   const n = cycles.length;
@@ -44,9 +47,13 @@ export function ratioInterval(cycles: readonly number[], work: readonly number[]
   const sumW = work.reduce((a, b) => a + b, 0);
   if (n < 2 || sumW <= 0 || sumC <= 0) return { ratio: sumW > 0 ? sumC / sumW : 0, relativeHalf: Infinity };
   const ratio = sumC / sumW;
-  const residual = cycles.reduce((a, c, j) => a + (c - ratio * work[j]) ** 2, 0) / (n - 1);
+  const r = cycles.map((c, j) => c - ratio * work[j]);
+  const squares = r.reduce((a, x) => a + x * x, 0);
+  const lagged = r.slice(1).reduce((a, x, j) => a + x * r[j], 0);
+  const rho = squares > 0 ? Math.min(0.9, Math.max(0, lagged / squares)) : 0;
   const meanC = sumC / n;
-  return { ratio, relativeHalf: (t975(n - 1) * Math.sqrt(residual)) / (Math.sqrt(n) * meanC) };
+  const half = (t975(n - 1) * Math.sqrt(squares / (n - 1))) / (Math.sqrt(n) * meanC);
+  return { ratio, relativeHalf: half * Math.sqrt((1 + rho) / (1 - rho)) };
 }
 
 /** What a sampled run reports: how much it simulated and how sure its skipped cycles are. */

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from "commander";
+import { Help, InvalidArgumentError, type Command } from "commander";
 import { CHART_FORMATS, type ChartFileOptions, type ChartFormat } from "../report/charts.js";
 import { ConfigError } from "../errors.js";
 import { wholeNumber } from "./options.js";
@@ -25,6 +25,17 @@ export function addChartOptions(command: Command): Command {
     const opts = cmd.opts() as ChartFlags & { chart?: string };
     const given = Object.entries(FLAG_NAMES).filter(([key]) => opts[key as keyof ChartFlags] !== undefined).map(([, flag]) => flag);
     if (given.length > 0 && opts.chart === undefined) throw new ConfigError(`${given.join(", ")} ${given.length === 1 ? "says" : "say"} how --chart draws: give --chart DIR too.`);
+  });
+  // In --help, the style flags follow --chart (they are added before the command's own flags).
+  const styleFlags = new Set(Object.values(FLAG_NAMES));
+  command.configureHelp({
+    visibleOptions: (cmd) => {
+      const all = new Help().visibleOptions(cmd);
+      const style = all.filter((o) => styleFlags.has(o.long ?? ""));
+      const rest = all.filter((o) => !styleFlags.has(o.long ?? ""));
+      const at = rest.findIndex((o) => o.long === "--chart");
+      return at < 0 ? all : [...rest.slice(0, at + 1), ...style, ...rest.slice(at + 1)];
+    },
   });
   return command
     .option("--chart-format <list>", "with --chart: svg, png, pdf or several, comma-separated (default svg); a PDF keeps the chart as vectors", chartFormats)

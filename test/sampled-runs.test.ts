@@ -51,7 +51,7 @@ describe("sampled runs (run --sample)", () => {
       for (const w of [1, 4, 8, 16]) {
         const text = readFileSync(`scenarios/latency-hiding/ilp${ilp}-w${w}.yaml`, "utf8").replace(/iterations: \d+/, "iterations: 500");
         const scenario = parseScenario(text, `ilp${ilp}-w${w}-500.yaml`);
-        for (const seed of [1, 2]) {
+        for (const seed of [1, 2, 3, 4]) {
           const sampled = simulate(scenario, { seed, sample: 0.01 });
           pairs.push({ exact: simulate(scenario, { seed }).cycles, sampled: sampled.cycles, half: sampled.sampled!.cyclesHalfWidth });
         }
@@ -59,8 +59,13 @@ describe("sampled runs (run --sample)", () => {
     }
     expect(pairs.length).toBeGreaterThan(250);
     expect(inside(pairs) / pairs.length).toBeGreaterThanOrEqual(0.95);
-    // Enough runs did skip (an interval of 0 everywhere would hold trivially).
-    expect(pairs.filter((p) => p.half > 0).length).toBeGreaterThan(50);
+    // Enough runs extrapolated (an interval of 0 everywhere would hold trivially; runs whose loop
+    // trips repeat exactly are skipped exactly instead), and those held too.
+    // A guard, not a figure: 21 of the 32 runs at 500 iterations extrapolate (at one warp per
+    // scheduler the rate does not settle to 1% before the last trips), and some SASS rows do.
+    const extrapolated = pairs.filter((p) => p.half > 0);
+    expect(extrapolated.length).toBeGreaterThanOrEqual(20);
+    expect(inside(extrapolated) / extrapolated.length).toBeGreaterThanOrEqual(0.9);
   }, 120_000);
 
   it("a long memory-bound run: most cycles extrapolated, the exact cycles inside the interval, instructions within 0.01%", () => {

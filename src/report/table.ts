@@ -12,6 +12,7 @@ const STARVATION_SPREAD = 1.5;
 function describeSampled(result: SimulationResult): string {
   const s = result.sampled!;
   if (s.refused !== undefined) return `not sampled (ran exactly): ${s.refused}`;
+  if (s.skips === 0 && s.simulatedShare < 1) return `exact: loop trips that repeat exactly were skipped exactly (${pct(s.simulatedShare)} of the cycles simulated), nothing extrapolated`;
   if (s.skips === 0) return `ran exactly: the cycles per issued instruction never settled to ${fix(100 * s.tolerance, 1)}% before the loops' last trips`;
   const rel = result.cycles > 0 ? s.cyclesHalfWidth / result.cycles : 0;
   return `${pct(s.simulatedShare)} of the cycles simulated, ${s.extrapolatedCycles} extrapolated; cycles ${result.cycles} +/- ${Math.round(s.cyclesHalfWidth)} (95%, +/- ${fix(100 * rel, 2)}%), every rate over them likewise`;

@@ -91,6 +91,11 @@ export class SampledWindows {
     private readonly settle: (now: number) => void,
   ) {}
 
+  /** The SM moved ahead exactly (steady-state.ts): measure from the next comparison point on. */
+  restart(): void {
+    this.seenMembership = -1;
+  }
+
   private snapshot(now: number): Snapshot {
     this.settle(now);
     return captureSnapshot(this.reg, now, this.work());

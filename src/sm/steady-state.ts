@@ -87,11 +87,20 @@ export class SteadyState {
    */
   observe(now: number, maxCycles: number): number {
     this.mark = false;
-    if (this.sampler !== undefined) {
-      const skipped = this.sampler.observe(now, maxCycles, this.membership);
-      this.skippedCycles += skipped;
-      return skipped;
+    const exact = this.observeExact(now, maxCycles);
+    if (this.sampler === undefined) return exact;
+    // A sampled run skips exactly where the state recurs exactly, and measures afresh after.
+    if (exact > 0) {
+      this.sampler.restart();
+      return exact;
     }
+    const sampled = this.sampler.observe(now, maxCycles, this.membership);
+    this.skippedCycles += sampled;
+    return sampled;
+  }
+
+  /** The exact fast-forward's comparison point (the observe above, without sampling). */
+  private observeExact(now: number, maxCycles: number): number {
     if (this.aperiodic !== this.seenAperiodic) {
       this.seenAperiodic = this.aperiodic;
       this.history = [];

@@ -40,7 +40,7 @@ export function createSteadyState(config: SmConfig, parts: SteadyStateParts, uns
   if (!parts.subpartitions.every((sp) => sp.followsSteadyState)) return refuse("the scheduling policy cannot be skipped ahead (random)");
   const { subpartitions } = parts;
   const issued = () => subpartitions.reduce((n, sp) => n + sp.counters.instructions, 0);
-  return new SteadyState(registerAll(config, parts), sample, issued, (now) => parts.accounting.settle(now));
+  return new SteadyState(registerAll(config, parts), sample, issued, (now) => parts.accounting.settle(now), config.fastForward !== false);
 }
 
 function registerAll(config: SmConfig, parts: SteadyStateParts): SteadyStateRegistry {

@@ -58,11 +58,17 @@ export class SteadyState {
   /** With `sample`, the run is sampled (sampled-steady-state.ts): windows that recur on average are skipped too. */
   private readonly sampler: SampledWindows | undefined;
 
+  /**
+   * `sample` samples the run, its snapshots reading the warp-instructions issued (`work`) and
+   * settling the warps' time first (`settle`); `exact: false` (--no-fast-forward with --sample)
+   * leaves out the exact skips.
+   */
   constructor(
     private readonly reg: SteadyStateRegistry,
     sample?: SampleAccount,
-    private readonly work: () => number = () => 0,
+    work: () => number = () => 0,
     settle: (now: number) => void = () => {},
+    private readonly exact = true,
   ) {
     this.sampler = sample === undefined ? undefined : new SampledWindows(reg, sample, work, settle);
   }
@@ -87,7 +93,7 @@ export class SteadyState {
    */
   observe(now: number, maxCycles: number): number {
     this.mark = false;
-    const exact = this.observeExact(now, maxCycles);
+    const exact = this.exact ? this.observeExact(now, maxCycles) : 0;
     if (this.sampler === undefined) return exact;
     // A sampled run skips exactly where the state recurs exactly, and measures afresh after.
     if (exact > 0) {
@@ -108,7 +114,8 @@ export class SteadyState {
       return 0;
     }
     if (++this.marks % this.stride !== 0) return 0;
-    const snap = captureSnapshot(this.reg, now, this.work());
+    // The exact comparison reads no work (only a sampled run's windows do).
+    const snap = captureSnapshot(this.reg, now, 0);
     for (let j = this.history.length - 1; j >= 0; j--) {
       const old = this.history[j];
       if (old.hash !== snap.hash || !sameNumbers(old.shape, snap.shape)) continue;

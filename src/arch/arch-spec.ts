@@ -148,10 +148,11 @@ export interface ArchSpec {
      */
     l2WriteBytesPerCycle?: number;
     /**
-     * Atomic operations per cycle the L2 performs on one 128-byte line, for the whole GPU
-     * (the address-driven model: line-atomics.ts). Absent: no limit beyond the atomic unit.
+     * The L2's atomic units for the whole GPU: how many, the granule of addresses each serves,
+     * the rounds each performs per cycle (the address-driven model: line-atomics.ts). Absent:
+     * no limit beyond the SM's atomic unit.
      */
-    l2AtomicOpsPerLinePerCycle?: number;
+    l2Atomics?: Readonly<{ units: number; granuleBytes: number; roundsPerCycle: number }>;
     /**
      * SM cycles a warp-level global atomic takes in the SM's atomic unit for each line beyond
      * its first (the address-driven model; globalAtomicCycles is the one-line cost). Absent: 0.

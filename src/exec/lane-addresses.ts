@@ -6,6 +6,8 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /** Opcodes that address global memory (generic LD/ST are taken as global: the shared window is not modelled). */
 export const GLOBAL_ACCESSES: ReadonlySet<string> = new Set(["LDG", "STG", "LD", "ST", "ATOMG", "ATOM", "RED", "REDG", "LDGSTS"]);
+/** The global atomics among them (their rounds at the L2: coalescer.ts atomicRounds). */
+export const GLOBAL_ATOMICS: ReadonlySet<string> = new Set(["ATOMG", "ATOM", "RED", "REDG"]);
 /** Opcodes that address a thread's local memory (spills, arrays the compiler could not keep in registers). */
 export const LOCAL_ACCESSES: ReadonlySet<string> = new Set(["LDL", "STL"]);
 

@@ -3,9 +3,10 @@ import { ASYNC_OPCODES, SyncRecorder, executeAsync } from "./async-ops.js";
 import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
 import type { PathSyncs } from "../sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
-import { GLOBAL_ACCESSES, LOCAL_ACCESSES, accessSectors, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
+import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessWidth, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 import { RZ } from "./operands.js";
+import { atomicRounds } from "../sm/memory/coalescer.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
 export interface ExecutableKernel {
@@ -256,7 +257,7 @@ class AccessRecorder {
   private readonly kind: number[] = [];
   private readonly start: number[] = [0];
   private readonly sectors: number[] = [];
-  private readonly wavefronts: number[] = [];
+  private readonly passes: number[] = [];
   private readonly scratch = new Float64Array(LANES);
   private readonly touched = new Float64Array(2 * LANES);
 
@@ -267,7 +268,7 @@ class AccessRecorder {
     this.kind.push(n < 0 ? ACCESS_UNKNOWN : LOCAL_ACCESSES.has(d.ins.opcode) ? ACCESS_LOCAL : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
     for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
     this.start.push(this.sectors.length);
-    this.wavefronts.push(0);
+    this.passes.push(n > 0 && GLOBAL_ATOMICS.has(d.ins.opcode) ? Math.min(atomicRounds(this.scratch, lanes, accessWidth(d)), 65535) : 0);
   }
 
   /** An asynchronous copy (UTMALDG, UBLKCP): the global sectors it reads, past the L1; unknown when its tensor map or source is. */
@@ -277,7 +278,7 @@ class AccessRecorder {
     this.kind.push(sectors === undefined ? ACCESS_UNKNOWN : ACCESS_BYPASS_L1);
     if (sectors !== undefined) for (const s of sectors) this.sectors.push(s);
     this.start.push(this.sectors.length);
-    this.wavefronts.push(0);
+    this.passes.push(0);
   }
 
   /** A shared-memory access whose lanes' addresses are known: its wavefronts (else nothing is recorded). */
@@ -288,10 +289,10 @@ class AccessRecorder {
     this.instruction.push(instruction);
     this.kind.push(ACCESS_SHARED);
     this.start.push(this.sectors.length);
-    this.wavefronts.push(Math.min(n, 65535));
+    this.passes.push(Math.min(n, 65535));
   }
 
   done(): WarpAccesses {
-    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors), wavefronts: Uint16Array.from(this.wavefronts) };
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors), passes: Uint16Array.from(this.passes) };
   }
 }

@@ -39,8 +39,12 @@ export interface PathAccesses {
   readonly kind: Uint8Array;
   readonly start: Int32Array;
   readonly sectors: Float64Array;
-  /** For ACCESS_SHARED: the wavefronts it takes in the shared-memory pipe; else 0. */
-  readonly wavefronts: Uint16Array;
+  /**
+   * What the access takes of its unit, in passes: for ACCESS_SHARED the wavefronts of the
+   * shared-memory pipe; for a global atomic its rounds at the L2 (coalescer.ts atomicRounds);
+   * else 0.
+   */
+  readonly passes: Uint16Array;
 }
 
 /** Where paths come from: warp `warpInBlock` of the SM's `block`-th block (0-based, in admission order). */

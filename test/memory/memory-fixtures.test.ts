@@ -95,7 +95,7 @@ describe("shared-memory wavefronts from the lanes' real addresses", () => {
     const run = runWarp(executableKernel(k), { launch, block: 0, warpInBlock: 0 }, 256, 1_000_000, true);
     const a = run.path!.accesses;
     const out: [string, number][] = [];
-    for (let i = 0; i < a.at.length; i++) if (a.kind[i] === ACCESS_SHARED) out.push([k.instructions[a.instruction[i]].opcode, a.wavefronts[i]]);
+    for (let i = 0; i < a.at.length; i++) if (a.kind[i] === ACCESS_SHARED) out.push([k.instructions[a.instruction[i]].opcode, a.passes[i]]);
     return out;
   };
   it("transpose_smem: the STS row of a 32 x 32 tile is conflict-free; the column read is 32-way (every lane in one bank)", () => {

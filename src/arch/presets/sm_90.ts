@@ -162,10 +162,14 @@ export const sm_90: ArchSpec = {
     // transpose_naive's 4.19 M partial sectors in 111,296 (9.14); the mean, 9.4. These rows of
     // the memory family are therefore not blind for stores (docs/memory.md).
     l2WriteBytesPerCycle: 9.4,
-    // [atom] the probe's 4,096 hashed counters (128 lines, every SM adding into all of them):
-    // 181 SM cycles per warp-level RED per SM over 132 SMs, 32 lanes each: 23.3 atomic
-    // operations per cycle for the GPU, 0.18 per line.
-    l2AtomicOpsPerLinePerCycle: 0.18,
+    // [atom-lines] validation/microbench/atomic-lines-probe: every SM adding into 8 to 2^20
+    // hashed words. In rounds (a sector's most crowded word, coalescer.ts), the GPU performs
+    // 0.94-1.03 per cycle on one sector, one line or two lines, 1.85 on 8 lines, 3.6 on 16,
+    // 7.2 on 32, 23.4 on 128, and 45.6-47.5 on 512 and 2,048: one round per cycle on each busy
+    // unit of 48, with addresses spread by 512-byte granules (8 lines: 2 granules keep 1.98
+    // units busy; 128 lines: 32 granules, 23.6 units). Off by more than 7% only at 4 lines (2
+    // units busy where one granule predicts 1) and at 2^20 words (1.24 slow).
+    l2Atomics: { units: 48, granuleBytes: 512, roundsPerCycle: 1 },
     // [atom] the same probe: 9.4 SM cycles per warp-level RED whose 32 words are one line, 74.7
     // when they are 32 lines (no two warps sharing any): 2.1 cycles for each line beyond the first.
     globalAtomicCyclesPerLine: 2.1,

@@ -76,7 +76,7 @@ export class AddressedMemory {
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
     this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
     this.copyPath = arch.asyncUnits === undefined ? this.l2Path : new LevelPath(arch.asyncUnits.copyL2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
-    this.atomicUnits = bw.l2AtomicOpsPerLinePerCycle === undefined ? undefined : new LineAtomics(bw.l2AtomicOpsPerLinePerCycle, lv.l2HitCycles);
+    this.atomicUnits = bw.l2Atomics === undefined ? undefined : new LineAtomics(bw.l2Atomics, lv.l2HitCycles);
     this.l2MissShare = setup.l2MissShare;
     this.smCount = arch.smCount;
     this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
@@ -160,10 +160,10 @@ export class AddressedMemory {
    * (the blocks that touch its sectors, at most every SM: 1 / the instruction's miss share,
    * l2-sharing.ts). Without the architecture's rate: `now`.
    */
-  lineAtomics(now: number, instruction: number, sectors: Float64Array, from: number, to: number): number {
+  lineAtomics(now: number, instruction: number, sectors: Float64Array, from: number, to: number, rounds: number): number {
     if (this.atomicUnits === undefined) return now;
     const sharers = Math.min(this.smCount, 1 / Math.max(this.l2MissShare[instruction], 1 / this.smCount));
-    return Math.ceil(this.atomicUnits.access(now, instruction, sectors, from, to, sharers));
+    return Math.ceil(this.atomicUnits.access(now, instruction, sectors, from, to, rounds, sharers));
   }
 
   /**

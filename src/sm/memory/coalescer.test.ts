@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalesce, distinctLines, lineOf } from "./coalescer.js";
+import { atomicRounds, coalesce, distinctLines, lineOf } from "./coalescer.js";
 
 const ALL = -1;
 function lanes(f: (l: number) => number): Float64Array {
@@ -38,5 +38,22 @@ describe("coalesce", () => {
   it("a line holds four sectors", () => {
     expect(lineOf(131)).toBe(32);
     expect(lineOf(127)).toBe(31);
+  });
+});
+
+describe("atomicRounds", () => {
+  it("distinct words: one round per sector (a coalesced RED over one line: 4 sectors)", () => {
+    expect(atomicRounds(lanes((l) => 4096 + 4 * l), ALL, 4)).toBe(4);
+  });
+  it("every lane on one word: 32 rounds of its one sector", () => {
+    expect(atomicRounds(lanes(() => 64), ALL, 4)).toBe(32);
+  });
+  it("per sector, its most crowded word: lanes 0-15 on word 0, 16-31 spread over sector 1's 8 words (2 each)", () => {
+    // Sector 0: 16 lanes on one word -> 16 rounds; sector 1: 8 words x 2 lanes -> 2 rounds.
+    expect(atomicRounds(lanes((l) => (l < 16 ? 0 : 32 + 4 * ((l - 16) % 8))), ALL, 4)).toBe(18);
+  });
+  it("inactive lanes add nothing", () => {
+    expect(atomicRounds(lanes(() => 64), 0b1011, 4)).toBe(3);
+    expect(atomicRounds(lanes(() => 64), 0, 4)).toBe(0);
   });
 });

@@ -57,6 +57,36 @@ export function distinctLines(sectors: Float64Array, from: number, to: number): 
   return n;
 }
 
+/**
+ * The rounds in which the L2 performs one warp-level atomic whose lanes in `lanes` update the
+ * `width`-byte words at `addresses`: per distinct sector, as many rounds as the most lanes
+ * that update one of its words (lanes on the same word are serialized, different words of a
+ * sector go together), summed over the sectors. The atomic-lines probe's hashed REDs take 7.4
+ * of them into one sector, 9.3 into one line and 32 into many (ncu counts 1.5 L2 requests per
+ * round of a line: validation/microbench/atomic-lines-probe, docs/memory.md).
+ */
+export function atomicRounds(addresses: Float64Array, lanes: number, width: number): number {
+  let rounds = 0;
+  for (let l = 0; l < 32; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const sector = Math.floor(addresses[l] / SECTOR_BYTES);
+    let opens = true;
+    for (let j = 0; j < l && opens; j++) if (((lanes >>> j) & 1) === 1 && Math.floor(addresses[j] / SECTOR_BYTES) === sector) opens = false;
+    if (!opens) continue;
+    // Lane l is its sector's first: the sector takes as many rounds as its most crowded word.
+    let most = 0;
+    for (let k = l; k < 32; k++) {
+      if (((lanes >>> k) & 1) === 0 || Math.floor(addresses[k] / SECTOR_BYTES) !== sector) continue;
+      const word = Math.floor(addresses[k] / width);
+      let onWord = 0;
+      for (let m = l; m < 32; m++) if (((lanes >>> m) & 1) === 1 && Math.floor(addresses[m] / width) === word) onWord++;
+      if (onWord > most) most = onWord;
+    }
+    rounds += most;
+  }
+  return rounds;
+}
+
 /** The 128-byte line a sector belongs to. */
 export function lineOf(sector: number): number {
   return Math.floor(sector / SECTORS_PER_LINE);

@@ -1,36 +1,54 @@
-import { SECTORS_PER_LINE } from "./coalescer.js";
+import { SECTOR_BYTES } from "./coalescer.js";
+
+/** How the L2 performs global atomics for the whole GPU (ArchSpec.memoryBandwidth.l2Atomics). */
+export interface L2AtomicUnits {
+  /** Atomic units the L2's addresses are spread over. */
+  readonly units: number;
+  /** Bytes of consecutive addresses one unit serves before the next granule goes to another. */
+  readonly granuleBytes: number;
+  /** Rounds (coalescer.ts atomicRounds) a unit performs per cycle. */
+  readonly roundsPerCycle: number;
+}
 
 /**
- * The L2's atomic units as one SM sees them while every SM runs the same kernel: the L2
- * performs `opsPerLinePerCycle` atomic operations per cycle on each 128-byte line, for the
- * whole GPU, and the lines an atomic instruction updates (its hot lines: a histogram's bins)
- * are shared by the SMs that update them. So one SM's atomics of that instruction proceed at
- * most at opsPerLinePerCycle x hot lines / sharers operations per cycle: a first-in first-out
- * queue at that rate, whose share is a long-run rate (a burst of `creditCycles` worth passes),
- * as the bandwidth shares are (level-path.ts). An atomic is taken (and reads its registers)
- * when the queue reaches it.
+ * The L2's atomic units as one SM sees them while every SM runs the same kernel. The L2
+ * spreads addresses over `units` atomic units by granules of `granuleBytes`, each performing
+ * `roundsPerCycle` rounds per cycle; the granules an atomic instruction updates (its hot
+ * granules: a histogram's bins) land on the units as hashed addresses do, so G granules keep
+ * units x (1 - (1 - 1/units)^G) of them busy (one for a few lines, all of them for thousands).
+ * The SMs updating the same granules share that rate, so one SM's atomics of that instruction
+ * proceed at most at rate / sharers rounds per cycle: a first-in first-out queue at that rate,
+ * whose share is a long-run rate (a burst of `creditCycles` worth passes), as the bandwidth
+ * shares are (level-path.ts). An atomic is taken (and reads its registers) when the queue
+ * reaches it.
  */
 export class LineAtomics {
   private freeAt = 0;
-  /** Per instruction: the lines its atomics have touched on this SM. */
-  private readonly hotLines = new Map<number, Set<number>>();
+  /** Per instruction: the granules its atomics have touched on this SM. */
+  private readonly hotGranules = new Map<number, Set<number>>();
 
   constructor(
-    private readonly opsPerLinePerCycle: number,
+    private readonly l2: L2AtomicUnits,
     private readonly creditCycles: number,
   ) {}
 
   /**
-   * An atomic of instruction `instruction` at `now` on sectors[from..to) (an operation per
-   * sector), its lines shared by `sharers` SMs: the cycle the L2's atomic units take it.
+   * An atomic of instruction `instruction` at `now` on sectors[from..to), performed in
+   * `rounds` rounds, its granules shared by `sharers` SMs: the cycle the L2's atomic units take it.
    */
-  access(now: number, instruction: number, sectors: Float64Array, from: number, to: number, sharers: number): number {
-    let lines = this.hotLines.get(instruction);
-    if (lines === undefined) this.hotLines.set(instruction, (lines = new Set()));
-    for (let k = from; k < to; k++) lines.add(Math.floor(sectors[k] / SECTORS_PER_LINE));
-    const perCycle = (this.opsPerLinePerCycle * lines.size) / sharers;
+  access(now: number, instruction: number, sectors: Float64Array, from: number, to: number, rounds: number, sharers: number): number {
+    let granules = this.hotGranules.get(instruction);
+    if (granules === undefined) this.hotGranules.set(instruction, (granules = new Set()));
+    const sectorsPerGranule = this.l2.granuleBytes / SECTOR_BYTES;
+    for (let k = from; k < to; k++) granules.add(Math.floor(sectors[k] / sectorsPerGranule));
+    const perCycle = (this.l2.roundsPerCycle * busyUnits(this.l2.units, granules.size)) / sharers;
     const start = Math.max(now - this.creditCycles, this.freeAt);
-    this.freeAt = start + (to - from) / perCycle;
+    this.freeAt = start + rounds / perCycle;
     return Math.max(now, start);
   }
+}
+
+/** The units `granules` hashed granules keep busy, on average: units x (1 - (1 - 1/units)^granules). */
+export function busyUnits(units: number, granules: number): number {
+  return units * (1 - Math.pow(1 - 1 / units, granules));
 }

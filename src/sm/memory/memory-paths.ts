@@ -122,13 +122,13 @@ export class MemoryPaths {
       const from = a.start[this.current];
       const to = a.start[this.current + 1];
       const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
-      return this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to);
+      return this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, a.passes[this.current]);
     }
     if (path === PATH_SHARED && this.program.conflictsDeclared[pc] === 0) {
       // LDS, STS, LDSM: the wavefronts their lanes' real addresses take, where the executor knew them.
       const i = this.paths!.access(warp);
       const a = i >= 0 ? this.paths!.accessesOf(warp) : undefined;
-      if (a !== undefined && a.kind[i] === ACCESS_SHARED) return this.shared!.access(now, smsp, a.wavefronts[i]);
+      if (a !== undefined && a.kind[i] === ACCESS_SHARED) return this.shared!.access(now, smsp, a.passes[i]);
     }
     return -1;
   }

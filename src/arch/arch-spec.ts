@@ -171,6 +171,8 @@ export interface ArchSpec {
     hgmmaCyclesPerN: number;
     /** Cycles from the tensor core starting an HGMMA to its accumulators being readable, beyond the cycles it holds the core. */
     hgmmaLatencyCycles: number;
+    /** Bytes per cycle a warpgroup MMA's operands come from shared memory (a chain of narrow HGMMAs waits for them). */
+    hgmmaOperandBytesPerCycle: number;
     /** Cycles a TMA or bulk copy takes beyond a plain load of the same sectors (the copy engine, the shared-memory write, the mbarrier's update). */
     copyOverheadCycles: number;
     /** Bytes per cycle the SM's copy engine streams into shared memory, one copy after another (a copy lands no sooner than one L2 latency after its bytes have streamed). */

@@ -122,6 +122,11 @@ describe("warpgroup MMA against the H100's probes (validation/async/data/probes.
   it("N = 128, four HGMMAs per commit (312.4 measured: each holds the tensor core N / 2 cycles): within 3%", () => {
     expect(Math.abs(perTrip(128, 4) / 312.4 - 1)).toBeLessThan(0.03);
   });
+
+  it("N = 16 and 32, four per commit (124.3 and 144.3 measured: each waits 16 + N / 4 cycles for its operands, not N / 2): within 3%", () => {
+    expect(Math.abs(perTrip(16, 4) / 124.3 - 1)).toBeLessThan(0.03);
+    expect(Math.abs(perTrip(32, 4) / 144.3 - 1)).toBeLessThan(0.03);
+  });
 });
 
 describe("TMA and bulk copies against the H100's probe (probes.txt: one copy in flight, then its mbarrier wait)", () => {

@@ -188,6 +188,11 @@ export const sm_90: ArchSpec = {
     // (WARPGROUP.ARRIVE, the DEPBAR, the loop) leaves 45 for the core: it runs the probe at
     // 86.3 and 119.8 (docs/async.md has every N).
     hgmmaLatencyCycles: 45,
+    // [async] the same probes, four HGMMAs per commit: at N = 16 and 32 each adds 20.5 and 24.5
+    // cycles, not N / 2 = 8 and 16, while one per commit still grows by N / 2. Reading A (64 x 32
+    // bytes) and B (N x 32) from shared memory at the SM's 128 bytes per cycle (32 banks of 4
+    // bytes) takes 16 + N / 4 cycles: 20 and 24 at N = 16 and 32, under N / 2 from N = 64 on.
+    hgmmaOperandBytesPerCycle: 128,
     // [async] a bulk copy of 128 bytes and its mbarrier wait take 366 cycles per trip where a
     // chain of L2-hit loads takes 284; warpsim's own trip of the probe (its ELECT loop, the
     // arrive, the try_wait and the loop's branch) is 375 with nothing beyond an L2 load.

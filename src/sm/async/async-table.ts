@@ -27,6 +27,8 @@ export class AsyncTable {
   readonly value: Int32Array;
   /** ASYNC_MMA: 1 when it commits the group. */
   readonly commits: Uint8Array;
+  /** ASYNC_MMA: the bytes of its operands in shared memory (mmaOperandBytes). */
+  readonly operandBytes: Int32Array;
   /** True when the program has any asynchronous instruction (else the SM skips the unit). */
   readonly any: boolean;
 
@@ -35,6 +37,7 @@ export class AsyncTable {
     this.kind = new Uint8Array(n);
     this.value = new Int32Array(n);
     this.commits = new Uint8Array(n);
+    this.operandBytes = new Int32Array(n);
     let any = false;
     for (let pc = 0; pc < n; pc++) {
       const op = program.opcodeAt(pc);
@@ -44,6 +47,7 @@ export class AsyncTable {
         kind = ASYNC_MMA;
         this.value[pc] = mmaWidth(text);
         this.commits[pc] = /\bgsb0\b/.test(text.replace(/^\S+/, "")) ? 1 : 0;
+        this.operandBytes[pc] = mmaOperandBytes(text);
       } else if (op === "WARPGROUP" && /\.DEPBAR\b/.test(text)) {
         kind = ASYNC_MMA_WAIT;
         const m = /gsb0\s*,\s*(0x[0-9a-fA-F]+|\d+)/.exec(text);
@@ -66,4 +70,18 @@ export class AsyncTable {
 export function mmaWidth(text: string): number {
   const m = /\.(\d+)x(\d+)x(\d+)\b/.exec(text);
   return m === null ? 0 : Number(m[2]);
+}
+
+/**
+ * The bytes a warpgroup MMA reads from shared memory: every dense shape's k-step is 32 bytes
+ * per row (f16 k16, tf32 k8, fp8 and int8 k32), so B is N x 32 bytes and A, unless it comes
+ * from registers, 64 x 32. `HGMMA.64x128x16.F32 R24, gdesc[UR4], R24` reads both through its
+ * descriptors; `HGMMA.64x128x16.F32 R24, R88, gdesc[UR4], R24` takes A from R88.. (wgmma's
+ * register-A form).
+ */
+export function mmaOperandBytes(text: string): number {
+  const n = mmaWidth(text);
+  const sources = text.replace(/^\S+\s+/, "").split(",").map((o) => o.trim());
+  const aFromShared = sources.length > 1 && sources[1].startsWith("gdesc");
+  return 32 * (n + (aFromShared ? 64 : 0));
 }

@@ -75,7 +75,7 @@ export class AsyncUnit {
     const { arch, program, warps, paths } = parts;
     const units = arch.asyncUnits!;
     this.table = new AsyncTable(program);
-    this.mma = new WarpgroupMma(arch.subpartitionsPerSm, warps.capacity, units.hgmmaCyclesPerN, units.hgmmaLatencyCycles);
+    this.mma = new WarpgroupMma(arch.subpartitionsPerSm, warps.capacity, units.hgmmaCyclesPerN, units.hgmmaLatencyCycles, units.hgmmaOperandBytesPerCycle);
     this.copyOverhead = units.copyOverheadCycles;
     this.copyEngineRate = units.copyEngineBytesPerCycle;
     this.l2HitCycles = arch.memoryLevels.l2HitCycles;
@@ -109,8 +109,8 @@ export class AsyncUnit {
     const { table, parts } = this;
     switch (table.kind[pc]) {
       case ASYNC_MMA: {
-        this.mma.issue(warp, sp.index, table.value[pc], table.commits[pc] === 1, now);
-        // The tensor pipe is busy while the core holds the HGMMA, not only for its issue (the report's "tensor").
+        this.mma.issue(warp, sp.index, table.value[pc], table.commits[pc] === 1, now, table.operandBytes[pc]);
+        // The tensor pipe is busy while the core computes the HGMMA, not only for its issue (the report's "tensor").
         const hold = table.value[pc] * parts.arch.asyncUnits!.hgmmaCyclesPerN;
         sp.counters.pipeBusyCycles[Pipe.tensor] += Math.max(0, hold - parts.program.issueCycles[pc]);
         return ASYNC_NO_RESULTS;

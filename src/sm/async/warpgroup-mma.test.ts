@@ -43,4 +43,15 @@ describe("warpgroup MMA", () => {
     m.reset(3);
     expect(m.waitUntil(3, 0)).toBe(0);
   });
+
+  it("narrow tiles wait for their operands: N = 16 from shared memory holds the core (2,048 + 512) / 128 = 20 cycles, its result still 8 + 45 after it starts", () => {
+    const m = new WarpgroupMma(4, 8, 0.5, 45, 128);
+    expect(m.issue(0, 0, 16, false, 0, 2560)).toBe(53);
+    // The next starts when the operands of the first are in: at 20, not 8.
+    expect(m.issue(0, 0, 16, true, 0, 2560)).toBe(20 + 8 + 45);
+    // N = 128 (6,144 bytes: 48 cycles) is bound by its math, 64 cycles.
+    expect(m.issue(1, 1, 128, true, 0, 6144)).toBe(64 + 45);
+    expect(m.issue(1, 1, 128, true, 0, 6144)).toBe(128 + 45);
+    expect(m.busyCycles).toBe(20 + 20 + 64 + 64);
+  });
 });

@@ -8,9 +8,13 @@ const MAX_GROUPS = 16;
  * once; its HGMMAs since the last commit form the open group, which the HGMMA that commits
  * (`gsb0`) closes; WARPGROUP.DEPBAR.LE gsb0, n waits until at most n of its groups are pending.
  *
- * An HGMMA of width N holds the core N * cyclesPerN cycles (the H100's dense f16 rate, 512
- * multiply-adds per sub-partition per cycle: 16 x N x 16 / 512 = N / 2) and its accumulators
- * are readable `latency` cycles after it leaves the core.
+ * An HGMMA of width N computes for N * cyclesPerN cycles (the H100's dense f16 rate, 512
+ * multiply-adds per sub-partition per cycle: 16 x N x 16 / 512 = N / 2), and its accumulators
+ * are readable `latency` cycles after that. The core is held for the longer of that and the
+ * time its operands take to come from shared memory (`operandBytes` at `operandBytesPerCycle`:
+ * the warpgroup's A of 64 x 32 bytes unless it comes from registers, and B of N x 32 bytes,
+ * the four warps' shares fetched together): the fetch of the next HGMMA overlaps the math of
+ * this one, so it bounds only a chain of narrow tiles (N = 16: 20 cycles, not 8).
  */
 export class WarpgroupMma {
   private readonly coreFreeAt: Float64Array;
@@ -25,6 +29,7 @@ export class WarpgroupMma {
     warpSlots: number,
     private readonly cyclesPerN: number,
     private readonly latency: number,
+    private readonly operandBytesPerCycle = Infinity,
   ) {
     this.coreFreeAt = new Float64Array(subpartitions);
     this.openDone = new Float64Array(warpSlots);
@@ -38,13 +43,18 @@ export class WarpgroupMma {
     this.count[warp] = 0;
   }
 
-  /** The warp issues an HGMMA of width `n` on sub-partition `smsp` at `now`; `commits`: it closes the group. Returns when its accumulators are readable. */
-  issue(warp: number, smsp: number, n: number, commits: boolean, now: number): number {
-    const hold = n * this.cyclesPerN;
+  /**
+   * The warp issues an HGMMA of width `n`, reading `operandBytes` from shared memory, on
+   * sub-partition `smsp` at `now`; `commits`: it closes the group. Returns when its
+   * accumulators are readable.
+   */
+  issue(warp: number, smsp: number, n: number, commits: boolean, now: number, operandBytes = 0): number {
+    const math = n * this.cyclesPerN;
+    const hold = Math.max(math, operandBytes / this.operandBytesPerCycle);
     const start = Math.max(now, this.coreFreeAt[smsp]);
     this.coreFreeAt[smsp] = start + hold;
     this.busyCycles += hold;
-    const done = start + hold + this.latency;
+    const done = start + math + this.latency;
     if (done > this.openDone[warp]) this.openDone[warp] = done;
     if (commits) this.commit(warp);
     return done;

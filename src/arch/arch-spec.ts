@@ -177,6 +177,12 @@ export interface ArchSpec {
     copyOverheadCycles: number;
     /** Bytes per cycle the SM's copy engine streams into shared memory, one copy after another (a copy lands no sooner than one L2 latency after its bytes have streamed). */
     copyEngineBytesPerCycle: number;
+    /** Bytes per cycle the SM's store engine reads from shared memory for bulk stores (UTMASTG, UBLKCP.G.S), one after another. */
+    storeEngineBytesPerCycle: number;
+    /** Cycles from a bulk store's last byte leaving the SM to its completion (what cp.async.bulk.wait_group waits for). */
+    storeAckCycles: number;
+    /** Bytes per SM cycle of bulk stores written back to DRAM when every SM stores alike (a long-run share; only the run's write-back share of the bytes takes it). */
+    storeDramBytesPerCycle: number;
     /** L2 bytes per SM cycle copies draw when every SM streams them (the plain loads' l2BytesPerCycle is the LSU's limit, not the L2's). */
     copyL2BytesPerCycle: number;
   }>;

@@ -24,6 +24,7 @@ import {
   mulHi,
   plop3,
   popc,
+  prmt,
   rcp,
   shfLeft,
   shfRight,
@@ -233,5 +234,16 @@ describe("float views", () => {
   it("F2I.TRUNC truncates toward zero and saturates", () => {
     expect([f2iTrunc(floatBits(2.9), true), f2iTrunc(floatBits(-2.9), false), f2iTrunc(floatBits(-2.9), true)]).toEqual([2, -2, 0]);
     expect(u32(f2iTrunc(floatBits(1e20), true))).toBe(4294967295);
+  });
+});
+
+describe("PRMT (byte permute)", () => {
+  it("0x5410 packs a's low half under b's low half (UPRMT UR14, UR8, 0x5410, URZ: the bulk store's size)", () => {
+    expect(prmt(0x00000100, 0, 0x5410)).toBe(0x100);
+    expect(prmt(0x12345678, 0x9abcdef0 | 0, 0x5410)).toBe(0xdef05678 | 0);
+  });
+  it("each nibble picks one of the eight bytes of b:a; bit 3 fills the byte with the picked byte's sign", () => {
+    expect(prmt(0x44332211, 0x88776655, 0x0123)).toBe(0x11223344);
+    expect(prmt(0x000080ff, 0, 0x4449)).toBe(0x000000ff); // byte 1 (0x80) sign-filled, then b's zero byte
   });
 });

@@ -284,3 +284,20 @@ export function f2iTrunc(bits: number, unsigned: boolean): number {
   if (unsigned) return (x <= 0 ? 0 : x >= 4294967295 ? 4294967295 : x) | 0;
   return (x <= -2147483648 ? -2147483648 : x >= 2147483647 ? 2147483647 : x) | 0;
 }
+
+/**
+ * PRMT (byte permute, default mode): byte i of the result is byte (sel >> 4i) & 7 of the eight
+ * bytes of b:a (a's bytes 0-3, b's 4-7); with bit 3 of that nibble set, the selected byte's sign
+ * bit fills the byte instead. `UPRMT UR14, UR8, 0x5410, URZ`: UR8's low half, zero above.
+ */
+export function prmt(a: number, b: number, sel: number): number {
+  let out = 0;
+  for (let i = 0; i < 4; i++) {
+    const nibble = (sel >>> (4 * i)) & 15;
+    const k = nibble & 7;
+    const byte = ((k < 4 ? a >>> (8 * k) : b >>> (8 * (k - 4))) & 255) >>> 0;
+    const value = (nibble & 8) !== 0 ? ((byte & 128) !== 0 ? 255 : 0) : byte;
+    out |= value << (8 * i);
+  }
+  return out | 0;
+}

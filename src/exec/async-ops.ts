@@ -1,4 +1,4 @@
-import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_REG_ALLOC, SYNC_REG_DEALLOC, SYNC_WAIT, type PathSyncs } from "../sm/async/sync-ops.js";
+import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_REG_ALLOC, SYNC_REG_DEALLOC, SYNC_STORE, SYNC_WAIT, type PathSyncs } from "../sm/async/sync-ops.js";
 import { type Decoded, type ExecContext } from "./execute.js";
 import { PARAM_WINDOW } from "./launch.js";
 import { RZ, URZ, type Operand } from "./operands.js";
@@ -17,12 +17,14 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
  *   (docs/async.md says how many ncu counts on the fixtures).
  * - UTMALDG (TMA) and UBLKCP (bulk copy) bring bytes into shared memory and complete an
  *   mbarrier's transaction count: their bytes, their mbarrier, and the global sectors they read.
+ * - UTMASTG (TMA) and UBLKCP.G.S (bulk) store bytes from shared memory to global memory: their
+ *   bytes and destination (the model times them through the SM's store engine, bulk-stores.ts).
  * - USETMAXREG: the registers per thread a warp keeps (DEALLOC) or asks for (TRY_ALLOC, whose
  *   predicate is set true: the model holds the warp until the block's pool has them, instead of
  *   the compiler's retry loop).
  * - ELECT picks the first active lane (its predicate true there, false elsewhere).
  */
-export const ASYNC_OPCODES: ReadonlySet<string> = new Set(["SYNCS", "UTMALDG", "UBLKCP", "USETMAXREG", "ELECT"]);
+export const ASYNC_OPCODES: ReadonlySet<string> = new Set(["SYNCS", "UTMALDG", "UBLKCP", "UTMASTG", "USETMAXREG", "ELECT"]);
 
 /** What a copy recorder needs: the global sectors one copy reads (UTMALDG, UBLKCP), as a bypassing-L1 access. */
 export interface CopyAccessSink {
@@ -105,6 +107,10 @@ export function executeAsync(d: Decoded, regs: WarpRegisters, lanes: number, ctx
     }
     return;
   }
+  if (op === "UTMASTG" || (op === "UBLKCP" && d.ins.modifiers[0] === "G")) {
+    recordStore(d, regs, lane, ctx, issue, instruction, syncs, copies);
+    return;
+  }
   // UTMALDG [URd], [URm]: destination, mbarrier, then coordinates in URd, URd+1, URd+2..; the tensor map's address in URm:URm+1.
   // UBLKCP [URd], [URs], URn: destination and mbarrier in URd, URd+1; source in URs:URs+1; bytes / 16 in URn's low half.
   const mems = d.ops.filter((o): o is Extract<Operand, { kind: "mem" }> => o.kind === "mem");
@@ -139,6 +145,47 @@ export function executeAsync(d: Decoded, regs: WarpRegisters, lanes: number, ctx
   copies?.addCopy(issue, instruction, sectors);
   // Bytes unknown (no tensor map given): -1, the copy completes whatever its mbarrier still expects.
   if (syncs !== undefined && barrier !== undefined) syncs.add(issue, SYNC_COPY, barrier, bytes ?? -1);
+}
+
+/**
+ * A bulk store's bytes and destination. UTMASTG [URs], [URm]: the shared source in URs, the
+ * coordinates in URs+1..; the tensor map's address in URm:URm+1 (the box's bytes). UBLKCP.G.S
+ * [URd], [URs], URn: the global destination in URd:URd+1, the shared source in URs, bytes / 16
+ * in URn's low half (store_probe.cu's listing). Unknown bytes record nothing. Its global sectors
+ * are recorded as an access past the L1 (the grid's footprint, so what the L2 writes back).
+ */
+function recordStore(d: Decoded, regs: WarpRegisters, lane: number, ctx: ExecContext, issue: number, instruction: number, syncs: SyncRecorder | undefined, copies: CopyAccessSink | undefined): void {
+  const mems = d.ops.filter((o): o is Extract<Operand, { kind: "mem" }> => o.kind === "mem");
+  if (mems.length < 2) return;
+  let bytes: number | undefined;
+  let address = 0;
+  let sectors: number[] | undefined;
+  if (d.ins.opcode === "UTMASTG") {
+    const lo = uniform(regs, mems[1].ureg);
+    const hi = uniform(regs, mems[1].ureg + 1);
+    const map = lo === undefined || hi === undefined ? undefined : readTensorMap(ctx.launch.bank0, (lo >>> 0) + (hi >>> 0) * HIGH + mems[1].offset - PARAM_WINDOW);
+    if (map !== undefined) {
+      bytes = boxBytes(map.form);
+      address = map.base;
+      const coords = map.form.dims.map((_, i) => uniform(regs, mems[0].ureg + 1 + i));
+      if (coords.every((c) => c !== undefined)) {
+        boxRows(map.base, map.form, coords as number[], rows);
+        sectors = sectorsOf(rows);
+      }
+    }
+  } else {
+    const n = d.ops.find((o, i) => i > 1 && o.kind === "ureg");
+    const count = n === undefined ? undefined : valueOf(n, regs, lane);
+    if (count !== undefined) bytes = (count & 0xffff) * 16;
+    const lo = uniform(regs, mems[0].ureg);
+    const hi = uniform(regs, mems[0].ureg + 1);
+    if (lo !== undefined && hi !== undefined) {
+      address = (lo >>> 0) + (hi >>> 0) * HIGH + mems[0].offset;
+      if (bytes !== undefined) sectors = sectorsOf([address, address + bytes]);
+    }
+  }
+  copies?.addCopy(issue, instruction, sectors);
+  if (bytes !== undefined) syncs?.add(issue, SYNC_STORE, address, bytes);
 }
 
 function uniform(regs: WarpRegisters, ur: number): number | undefined {

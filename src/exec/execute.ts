@@ -3,7 +3,7 @@ import { type Decoded, OTHER, Op, UNIFORM } from "./decode.js";
 import { accessWidth, laneAddresses } from "./lane-addresses.js";
 import { lane } from "./lane-ops.js";
 import { type ExecContext, fillOperands, firstLane } from "./operand-rows.js";
-import { RZ } from "./operands.js";
+import { RZ, URZ } from "./operands.js";
 import { executeUniform, r2ur, voteUniform } from "./uniform-ops.js";
 import { vectorOp } from "./vector-ops.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
@@ -50,6 +50,11 @@ function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
       const p = d.ops[i];
       if (p.kind === "pred" && !p.uniform) regs.setPredLanes(p.index, lanes, 0, 0);
     }
+    return;
+  }
+  if (dst?.kind === "ureg") {
+    // A uniform result the executor does not follow (an opcode it lacks): unknown, never stale.
+    if (dst.index !== URZ) regs.setUniform(dst.index, 0, false);
     return;
   }
   if (dst?.kind !== "reg" || dst.index === RZ) return;

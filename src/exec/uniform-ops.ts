@@ -7,7 +7,7 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /**
  * The uniform datapath: instructions executed once per warp on uniform registers and
- * predicates (UMOV, UIADD3 and its 64-bit form, UIMAD, ULEA, ULOP3, USHF, UISETP, ULDC, S2UR),
+ * predicates (UMOV, UIADD3 and its 64-bit form, UIMAD, ULEA, ULOP3, USHF, UPRMT, UISETP, ULDC, S2UR),
  * and the moves between the two register files (R2UR, VOTEU).
  */
 
@@ -68,6 +68,8 @@ export function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext
     }
     case "USEL":
       return void put(v(3) === 1 ? v(1) : v(2), k(1, 2, 3));
+    case "UPRMT":
+      return void put(alu.prmt(v(1), v(3), v(2)), k(1, 2, 3));
     case "USHF": {
       const left = f.L;
       const value = left ? (f.HI ? alu.shfLeft(v(1), v(3), v(2), f.W) : lowLeft(v(1), v(2), f.W)) : alu.shfRight(v(1), v(3), v(2), f.W, f.S32, f.HI);

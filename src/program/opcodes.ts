@@ -224,6 +224,8 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     UTMAPF: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
     UBLKCP: { ...memory(OpKind.loadGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
     UBLKRED: { ...memory(OpKind.storeGlobal, 0, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
+    // cp.async.bulk.commit_group: closes the warp's group of bulk stores (DEPBAR.LE SB0, n waits on them).
+    UTMACMDFLUSH: { ...cbu(), minOperands: 0, maxOperands: 0 },
     LDGMC: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },
     // Warpgroup MMA (sm_90): on the tensor pipe, timed as HMMA (not measured apart; docs/sass.md).
     HGMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"), IGMMA: timed(math(Pipe.tensor, 1, 0, 8), "HMMA"),

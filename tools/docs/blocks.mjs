@@ -181,6 +181,36 @@ export const BLOCKS = {
   },
 
   /** docs/async.md: the HGMMA and copy probes from their listing beside the H100's (validation/async/data/probes.txt). */
+  /**
+   * docs/async.md: bulk and TMA stores (validation/async/store_probe.cu): cycles per trip of a
+   * store and its wait from the probe's listing (400 trips less 200: the set-up cancels), and
+   * every SM streaming stores to DRAM, beside the H100.
+   */
+  async "store-probes"(warpsim) {
+    const dir = "validation/async";
+    const measured = new Map();
+    for (const line of readFileSync(`${dir}/data/store-probe.txt`, "utf8").split("\n")) {
+      const m = /^PROBE store mode=(\w+) bytes=(\d+) cycles_per_iter=([\d.]+)/.exec(line);
+      if (m) measured.set(`${m[1]} ${m[2]}`, Number(m[3]));
+    }
+    const run = async (kernel, grid, shared, args) => JSON.parse(await warpsim(["run", "--format", "json", "--sass", `${dir}/store_probe.sass`, "--kernel", kernel, "--grid", String(grid), "--block", "32", "--registers", "16", "--shared-mem", String(shared), "--args", args])).cycles;
+    const trip = async (mode, bytes) => {
+      const at = (iters) => run("_Z11probe_storePhiii14CUtensorMap_stPx", 1, 65536, `4GiB,${bytes},${iters},${mode},tmap(f16,4096x4096,box 64x64),64B`);
+      return ((await at(400)) - (await at(200))) / 200;
+    };
+    const cell = (sim, hw) => `${sim.toFixed(1)} | ${hw.toFixed(1)} | ${sim >= hw ? "+" : ""}${pct(sim / hw - 1)}`;
+    const lines = ["| probe | warpsim, cycles per trip | H100 | error |", "| --- | --- | --- | --- |"];
+    for (const bytes of [128, 1024, 4096, 8192, 16384, 32768]) lines.push(`| bulk store (UBLKCP.G.S) of ${bytes} bytes, then wait_group 0 | ${cell(await trip(1, bytes), measured.get(`bulk_done ${bytes}`))} |`);
+    lines.push(`| TMA store (UTMASTG.2D) of a 64 x 64 box of halves, then wait_group 0 | ${cell(await trip(3, 8192), measured.get("tma_done 8192"))} |`);
+    const launches = ncuLaunches(`${dir}/data/ncu_store.csv`);
+    for (const [i, bytes] of [[0, 4096], [2, 16384]]) {
+      const iters = Math.floor(4294967296 / 132 / bytes);
+      const sim = await run("_Z12stream_storePhiiPx", 132, bytes, `4GiB,${bytes},${iters},4KiB`);
+      lines.push(`| every SM storing 4 GiB in bulk stores of ${bytes} bytes (SM cycles, ncu) | ${cell(sim, launches[i].values.get("sm__cycles_active.avg"))} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   async "async-probes"(warpsim) {
     const measured = new Map();
     for (const line of readFileSync("validation/async/data/probes.txt", "utf8").split("\n")) {

@@ -205,6 +205,18 @@ export const sm_90: ArchSpec = {
     // the probe ran at, 44.6 per cycle at the 1590 MHz of the counters (the L2's rate is fixed
     // in time). Plain loads are held to 36.8 by the LSU's issue, not the L2 (memoryBandwidth).
     copyL2BytesPerCycle: 44.6,
+    // [store] validation/async/data/store-probe.txt (store_probe.cu): one thread storing 128 B
+    // to 32 KiB with a bulk store and waiting for it: 196.9 + bytes / 32 cycles per trip (4 to 32
+    // KiB within 0.1 cycle), so the store engine reads 32 bytes per cycle.
+    storeEngineBytesPerCycle: 32,
+    // [store] the same trips, less warpsim's own (the loop, the store streaming, UTMACMDFLUSH,
+    // DEPBAR; 107 cycles at 128 bytes, 1,127 at 32 KiB): 93.8-94.2 cycles at every size, the
+    // time from the last byte leaving to the store's completion.
+    storeAckCycles: 94,
+    // [store] every SM storing its own slice of 4 GiB with bulk stores of 4 or 16 KiB, four
+    // groups in flight (ncu_store.csv): 4.27 GB written to DRAM in 1.98 M cycles, 16.2-16.4
+    // bytes per SM cycle (the DRAM's write rate: 3.4 TB/s at the counters' 1590 MHz).
+    storeDramBytesPerCycle: 16.3,
   },
   branch: {
     // [bsp] validation/microbench/branch-stall-probe (one warp, loops closed by a BRA with stall

@@ -14,6 +14,12 @@ export const ASYNC_BARRIER_OP = 4;
 export const ASYNC_COPY = 5;
 /** USETMAXREG: registers between a warp and its block's pool (setmaxnreg). */
 export const ASYNC_REGISTERS = 6;
+/** UTMASTG / UBLKCP.G.S: a bulk store from shared memory to global memory (bulk-stores.ts). */
+export const ASYNC_STORE = 7;
+/** UTMACMDFLUSH (cp.async.bulk.commit_group): closes the warp's open group of bulk stores. */
+export const ASYNC_STORE_COMMIT = 8;
+/** DEPBAR.LE SB0, n in a program with bulk stores (cp.async.bulk.wait_group n): wait until at most n groups are pending. */
+export const ASYNC_STORE_WAIT = 9;
 
 /**
  * The asynchronous instructions of a program, decoded once from their text: per pc, the kind,
@@ -23,7 +29,7 @@ export const ASYNC_REGISTERS = 6;
  */
 export class AsyncTable {
   readonly kind: Uint8Array;
-  /** ASYNC_MMA: N; ASYNC_MMA_WAIT: groups that may stay pending. */
+  /** ASYNC_MMA: N; ASYNC_MMA_WAIT, ASYNC_STORE_WAIT: groups that may stay pending. */
   readonly value: Int32Array;
   /** ASYNC_MMA: 1 when it commits the group. */
   readonly commits: Uint8Array;
@@ -39,6 +45,8 @@ export class AsyncTable {
     this.commits = new Uint8Array(n);
     this.operandBytes = new Int32Array(n);
     let any = false;
+    let bulkStores = false;
+    for (let pc = 0; pc < n; pc++) if (program.opcodeAt(pc) === "UTMACMDFLUSH") bulkStores = true;
     for (let pc = 0; pc < n; pc++) {
       const op = program.opcodeAt(pc);
       const text = program.textAt(pc);
@@ -54,8 +62,16 @@ export class AsyncTable {
         this.value[pc] = m === null ? 0 : Number(m[1]);
       } else if (op === "SYNCS") {
         kind = /\.PHASECHK\b/.test(text) ? ASYNC_BARRIER_WAIT : ASYNC_BARRIER_OP;
+      } else if (op === "UTMASTG" || (op === "UBLKCP" && isStoreDirection(text))) {
+        kind = ASYNC_STORE;
       } else if (op === "UTMALDG" || op === "UBLKCP") {
         kind = ASYNC_COPY;
+      } else if (op === "UTMACMDFLUSH") {
+        kind = ASYNC_STORE_COMMIT;
+      } else if (op === "DEPBAR" && bulkStores && /\bSB0\s*,/.test(text)) {
+        kind = ASYNC_STORE_WAIT;
+        const m = /SB0\s*,\s*(0x[0-9a-fA-F]+|\d+)/.exec(text);
+        this.value[pc] = m === null ? 0 : Number(m[1]);
       } else if (op === "USETMAXREG") {
         kind = ASYNC_REGISTERS;
       }
@@ -84,4 +100,9 @@ export function mmaOperandBytes(text: string): number {
   const sources = text.replace(/^\S+\s+/, "").split(",").map((o) => o.trim());
   const aFromShared = sources.length > 1 && sources[1].startsWith("gdesc");
   return 32 * (n + (aFromShared ? 64 : 0));
+}
+
+/** UBLKCP.G.S: global destination, shared source (a bulk store); UBLKCP.S.G is the copy into shared memory. */
+export function isStoreDirection(text: string): boolean {
+  return /\bUBLKCP\.G\.S\b/.test(text);
 }

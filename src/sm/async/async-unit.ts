@@ -10,10 +10,11 @@ import type { Subpartition } from "../subpartition.js";
 import type { WarpPaths } from "../warp-paths.js";
 import type { WarpTable } from "../warp-table.js";
 import type { BlockTable } from "../block-table.js";
-import { ASYNC_BARRIER_OP, ASYNC_BARRIER_WAIT, ASYNC_COPY, ASYNC_MMA, ASYNC_MMA_WAIT, ASYNC_REGISTERS, AsyncTable } from "./async-table.js";
+import { ASYNC_BARRIER_OP, ASYNC_BARRIER_WAIT, ASYNC_COPY, ASYNC_MMA, ASYNC_MMA_WAIT, ASYNC_REGISTERS, ASYNC_STORE, ASYNC_STORE_COMMIT, ASYNC_STORE_WAIT, AsyncTable } from "./async-table.js";
+import { BulkStores } from "./bulk-stores.js";
 import { MBarriers } from "./mbarriers.js";
 import { RegisterPool } from "./register-pool.js";
-import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_REG_ALLOC, SYNC_WAIT } from "./sync-ops.js";
+import { SYNC_ARRIVE, SYNC_COPY, SYNC_EXPECT_TX, SYNC_INIT, SYNC_REG_ALLOC, SYNC_STORE, SYNC_WAIT } from "./sync-ops.js";
 import { WarpgroupMma } from "./warpgroup-mma.js";
 
 /** AsyncUnit.issue: the SM goes on as for any instruction of its kind. */
@@ -50,6 +51,7 @@ export interface AsyncUnitParts {
 export class AsyncUnit {
   readonly table: AsyncTable;
   readonly mma: WarpgroupMma;
+  readonly stores: BulkStores;
   private readonly barriers: MBarriers | undefined;
   private readonly registers: RegisterPool | undefined;
   /** Per block slot: the grid block whose registers the pool holds (a new block starts an empty pool). */
@@ -76,6 +78,7 @@ export class AsyncUnit {
     const units = arch.asyncUnits!;
     this.table = new AsyncTable(program);
     this.mma = new WarpgroupMma(arch.subpartitionsPerSm, warps.capacity, units.hgmmaCyclesPerN, units.hgmmaLatencyCycles, units.hgmmaOperandBytesPerCycle);
+    this.stores = new BulkStores(warps.capacity, units.storeEngineBytesPerCycle, units.storeAckCycles, units.storeDramBytesPerCycle, arch.memoryLevels.dramCycles, parts.memory.addressed?.writeBackShare ?? 1);
     this.copyOverhead = units.copyOverheadCycles;
     this.copyEngineRate = units.copyEngineBytesPerCycle;
     this.l2HitCycles = arch.memoryLevels.l2HitCycles;
@@ -88,8 +91,8 @@ export class AsyncUnit {
         const perThread = Math.ceil((parts.registersPerThread * arch.warpSize) / arch.registerAllocationUnit) * (arch.registerAllocationUnit / arch.warpSize);
         this.registers = new RegisterPool(parts.blocks.capacity, warps.capacity, perThread, (warp) => this.resume(warp, this.now + 1));
       }
-      // A copy's sectors come from L2 or DRAM straight into shared memory, not through the LSU's data pipe.
-      for (let pc = 0; pc < program.length; pc++) if (this.table.kind[pc] === ASYNC_COPY) parts.memory.bypassDataPipe[pc] = 1;
+      // A copy's sectors come from L2 or DRAM straight into shared memory, a bulk store's leave from it, not through the LSU's data pipe.
+      for (let pc = 0; pc < program.length; pc++) if (this.table.kind[pc] === ASYNC_COPY || this.table.kind[pc] === ASYNC_STORE) parts.memory.bypassDataPipe[pc] = 1;
     }
   }
 
@@ -125,6 +128,18 @@ export class AsyncUnit {
       }
       case ASYNC_COPY:
         return this.copy(warp, pc, now, start);
+      case ASYNC_STORE:
+        return this.store(warp, now);
+      case ASYNC_STORE_COMMIT:
+        this.stores.groups.commit(warp);
+        return ASYNC_GO_ON;
+      case ASYNC_STORE_WAIT: {
+        const ready = this.stores.groups.waitUntil(warp, table.value[pc]);
+        if (ready <= now + 1) return ASYNC_GO_ON;
+        this.suspend(warp, sp, now, WarpState.long_scoreboard);
+        parts.events.push(ready, SmEvent.ready, warp);
+        return ASYNC_TOOK_WARP;
+      }
       case ASYNC_BARRIER_OP:
       case ASYNC_BARRIER_WAIT:
         return this.barrierOp(warp, pc, now, sp);
@@ -143,6 +158,7 @@ export class AsyncUnit {
   /** The warp in `warp`'s slot left: nothing of it stays pending. */
   warpLeft(warp: number): void {
     this.mma.reset(warp);
+    this.stores.groups.reset(warp);
     this.waitPc[warp] = -1;
     this.inPool[warp] = 0;
   }
@@ -214,6 +230,17 @@ export class AsyncUnit {
     this.copyAddress[c] = s.address[i];
     this.copyBytes[c] = s.value[i];
     parts.events.push(landed, SmEvent.copyLanded, c);
+    return ASYNC_NO_RESULTS;
+  }
+
+  /** A bulk store (bulk-stores.ts) whose bytes the warp's path knows; else it issues as declared. */
+  private store(warp: number, now: number): number {
+    const { paths } = this.parts;
+    const i = paths === undefined ? -1 : paths.sync(warp);
+    if (i < 0) return ASYNC_GO_ON;
+    const s = paths!.syncsOf(warp);
+    if (s.op[i] !== SYNC_STORE) return ASYNC_GO_ON;
+    this.stores.store(warp, s.value[i], now);
     return ASYNC_NO_RESULTS;
   }
 

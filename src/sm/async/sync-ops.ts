@@ -17,6 +17,9 @@ export const SYNC_WAIT = 4;
 /** UTMALDG / UBLKCP: a copy into shared memory that completes `value` bytes of the mbarrier's transaction count when it lands. */
 export const SYNC_COPY = 5;
 
+/** UTMASTG / UBLKCP.G.S: a bulk store from shared memory of `value` bytes to global memory at `address`. */
+export const SYNC_STORE = 8;
+
 /** USETMAXREG.TRY_ALLOC (setmaxnreg.inc): value = registers per thread the warp asks for; it waits until the block's pool has them. */
 export const SYNC_REG_ALLOC = 6;
 /** USETMAXREG.DEALLOC (setmaxnreg.dec): value = registers per thread the warp keeps; the rest go back to the block's pool. */

@@ -1,5 +1,4 @@
-/** Commit groups a warp may have pending; beyond this the oldest is folded into the next (the hardware's own limit is not published). */
-const MAX_GROUPS = 16;
+import { CommitGroups } from "./commit-groups.js";
 
 /**
  * Warpgroup MMA (HGMMA; PTX wgmma.mma_async) as Hopper runs it (docs/async.md): each warp of
@@ -18,9 +17,7 @@ const MAX_GROUPS = 16;
  */
 export class WarpgroupMma {
   private readonly coreFreeAt: Float64Array;
-  private readonly openDone: Float64Array;
-  private readonly groups: Float64Array;
-  private readonly count: Int32Array;
+  private readonly groups: CommitGroups;
   /** Cycles the tensor cores held (all sub-partitions), for the report's utilization. */
   busyCycles = 0;
 
@@ -32,15 +29,12 @@ export class WarpgroupMma {
     private readonly operandBytesPerCycle = Infinity,
   ) {
     this.coreFreeAt = new Float64Array(subpartitions);
-    this.openDone = new Float64Array(warpSlots);
-    this.groups = new Float64Array(warpSlots * MAX_GROUPS);
-    this.count = new Int32Array(warpSlots);
+    this.groups = new CommitGroups(warpSlots);
   }
 
   /** A new warp in the slot: nothing pending. */
   reset(warp: number): void {
-    this.openDone[warp] = 0;
-    this.count[warp] = 0;
+    this.groups.reset(warp);
   }
 
   /**
@@ -55,34 +49,13 @@ export class WarpgroupMma {
     this.coreFreeAt[smsp] = start + hold;
     this.busyCycles += hold;
     const done = start + math + this.latency;
-    if (done > this.openDone[warp]) this.openDone[warp] = done;
-    if (commits) this.commit(warp);
+    this.groups.add(warp, done);
+    if (commits) this.groups.commit(warp);
     return done;
   }
 
   /** The cycle from which at most `pending` of the warp's committed groups are still running (DEPBAR.LE); the finished ones are forgotten. */
   waitUntil(warp: number, pending: number): number {
-    const base = warp * MAX_GROUPS;
-    const c = this.count[warp];
-    if (c <= pending) return 0;
-    let ready = 0;
-    for (let i = 0; i < c - pending; i++) if (this.groups[base + i] > ready) ready = this.groups[base + i];
-    // The groups waited for are done once the warp goes on: keep the newest `pending`.
-    for (let i = 0; i < pending; i++) this.groups[base + i] = this.groups[base + c - pending + i];
-    this.count[warp] = pending;
-    return ready;
-  }
-
-  private commit(warp: number): void {
-    const base = warp * MAX_GROUPS;
-    let c = this.count[warp];
-    if (c === MAX_GROUPS) {
-      this.groups[base + 1] = Math.max(this.groups[base], this.groups[base + 1]);
-      this.groups.copyWithin(base, base + 1, base + MAX_GROUPS);
-      c--;
-    }
-    this.groups[base + c] = this.openDone[warp];
-    this.count[warp] = c + 1;
-    this.openDone[warp] = 0;
+    return this.groups.waitUntil(warp, pending);
   }
 }

@@ -65,7 +65,8 @@ export class AddressedMemory {
   private readonly l1HitCycles: number;
   /** Cycles a hit in the far L2 partition takes beyond a near one. */
   private readonly farExtraCycles: number;
-  private readonly writeBackShare: number;
+  /** Of the bytes stored, the share written back to DRAM during the run (AddressedMemorySetup). */
+  readonly writeBackShare: number;
   /** Per sector of the access in hand: 0 an L1 hit, 1 the near L2, 2 DRAM, 3 the far L2. */
   private servedBy = new Uint8Array(64);
 

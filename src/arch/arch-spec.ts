@@ -181,6 +181,8 @@ export interface ArchSpec {
     storeEngineBytesPerCycle: number;
     /** Cycles from a bulk store's last byte leaving the SM to its completion (what cp.async.bulk.wait_group waits for). */
     storeAckCycles: number;
+    /** Cycles sooner a TMA store (UTMASTG) is done than a bulk store (UBLKCP.G.S) of the same bytes. */
+    tmaStoreFasterCycles: number;
     /** Bytes per SM cycle of bulk stores written back to DRAM when every SM stores alike (a long-run share; only the run's write-back share of the bytes takes it). */
     storeDramBytesPerCycle: number;
     /** L2 bytes per SM cycle copies draw when every SM streams them (the plain loads' l2BytesPerCycle is the LSU's limit, not the L2's). */

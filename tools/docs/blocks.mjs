@@ -194,14 +194,14 @@ export const BLOCKS = {
       if (m) measured.set(`${m[1]} ${m[2]}`, Number(m[3]));
     }
     const run = async (kernel, grid, shared, args) => JSON.parse(await warpsim(["run", "--format", "json", "--sass", `${dir}/store_probe.sass`, "--kernel", kernel, "--grid", String(grid), "--block", "32", "--registers", "16", "--shared-mem", String(shared), "--args", args])).cycles;
-    const trip = async (mode, bytes) => {
-      const at = (iters) => run("_Z11probe_storePhiii14CUtensorMap_stPx", 1, 65536, `4GiB,${bytes},${iters},${mode},tmap(f16,4096x4096,box 64x64),64B`);
+    const trip = async (mode, bytes, rows = 64) => {
+      const at = (iters) => run("_Z11probe_storePhiii14CUtensorMap_stPx", 1, 65536, `4GiB,${bytes},${iters},${mode},tmap(f16,4096x4096,box 64x${rows}),64B`);
       return ((await at(400)) - (await at(200))) / 200;
     };
     const cell = (sim, hw) => `${sim.toFixed(1)} | ${hw.toFixed(1)} | ${sim >= hw ? "+" : ""}${pct(sim / hw - 1)}`;
     const lines = ["| probe | warpsim, cycles per trip | H100 | error |", "| --- | --- | --- | --- |"];
     for (const bytes of [128, 1024, 4096, 8192, 16384, 32768]) lines.push(`| bulk store (UBLKCP.G.S) of ${bytes} bytes, then wait_group 0 | ${cell(await trip(1, bytes), measured.get(`bulk_done ${bytes}`))} |`);
-    lines.push(`| TMA store (UTMASTG.2D) of a 64 x 64 box of halves, then wait_group 0 | ${cell(await trip(3, 8192), measured.get("tma_done 8192"))} |`);
+    for (const rows of [16, 32, 64, 128, 256]) lines.push(`| TMA store (UTMASTG.2D) of a 64 x ${rows} box of halves (${rows * 128} bytes), then wait_group 0 | ${cell(await trip(3, rows * 128, rows), measured.get(`tma_box ${rows * 128}`))} |`);
     const launches = ncuLaunches(`${dir}/data/ncu_store.csv`);
     for (const [i, bytes] of [[0, 4096], [2, 16384]]) {
       const iters = Math.floor(4294967296 / 132 / bytes);

@@ -77,11 +77,11 @@ __global__ void stream_store(unsigned char* dst, int bytes, int iters, long long
   out[blockIdx.x] = t1 - t0;
 }
 
-static CUtensorMap make_map(void* p, int rows, int cols) {
+static CUtensorMap make_map(void* p, int rows, int cols, int boxRows = 64) {
   CUtensorMap m;
   cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
   cuuint64_t strides[1] = {(cuuint64_t)cols * 2};
-  cuuint32_t box[2] = {64, 64};
+  cuuint32_t box[2] = {64, (cuuint32_t)boxRows};
   cuuint32_t es[2] = {1, 1};
   CUresult r = cuTensorMapEncodeTiled(&m, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, p, dims, strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
                                       CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
@@ -107,6 +107,15 @@ int main() {
       printf("PROBE store mode=%s bytes=%d cycles_per_iter=%.1f\n", names[mode], bytes, (double)h / iters);
       printf("MANIFEST probe_store 1 32 65536 %d %d %d\n", bytes, iters, mode);
     }
+  // TMA stores of 64 x R boxes of halves (R = 16 .. 256: 2 to 32 KiB), then wait_group 0.
+  for (int rows : {16, 32, 64, 128, 256}) {
+    CUtensorMap m = make_map(d, 4096, 4096, rows);
+    probe_store<<<1, 32, 65536>>>(d, rows * 128, iters, 3, m, out);
+    CK(cudaDeviceSynchronize());
+    long long h; CK(cudaMemcpy(&h, out, sizeof h, cudaMemcpyDeviceToHost));
+    printf("PROBE store mode=tma_box bytes=%d cycles_per_iter=%.1f\n", rows * 128, (double)h / iters);
+    printf("MANIFEST probe_store 1 32 65536 %d %d 3 box=64x%d\n", rows * 128, iters, rows);
+  }
   for (int bytes : {4096, 16384}) {
     const int iters = (int)(big / 132 / bytes);
     for (int rep = 0; rep < 2; ++rep) stream_store<<<132, 32, bytes>>>(d, bytes, iters, out);

@@ -213,6 +213,10 @@ export const sm_90: ArchSpec = {
     // DEPBAR; 107 cycles at 128 bytes, 1,127 at 32 KiB): 93.8-94.2 cycles at every size, the
     // time from the last byte leaving to the store's completion.
     storeAckCycles: 94,
+    // [store] TMA stores of 64 x 16 to 64 x 256 boxes of halves (2 to 32 KiB): 128.1-128.3 +
+    // bytes / 32 cycles per trip, the same engine rate as the bulk stores' but 69 cycles less;
+    // warpsim's own TMA trip is 30 cycles shorter than its bulk one, so 39 of them are the store's.
+    tmaStoreFasterCycles: 39,
     // [store] every SM storing its own slice of 4 GiB with bulk stores of 4 or 16 KiB, four
     // groups in flight (ncu_store.csv): 4.27 GB written to DRAM in 1.98 M cycles, 16.2-16.4
     // bytes per SM cycle (the DRAM's write rate: 3.4 TB/s at the counters' 1590 MHz).

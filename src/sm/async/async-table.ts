@@ -29,7 +29,7 @@ export const ASYNC_STORE_WAIT = 9;
  */
 export class AsyncTable {
   readonly kind: Uint8Array;
-  /** ASYNC_MMA: N; ASYNC_MMA_WAIT, ASYNC_STORE_WAIT: groups that may stay pending. */
+  /** ASYNC_MMA: N; ASYNC_MMA_WAIT, ASYNC_STORE_WAIT: groups that may stay pending; ASYNC_STORE: 1 for a TMA store. */
   readonly value: Int32Array;
   /** ASYNC_MMA: 1 when it commits the group. */
   readonly commits: Uint8Array;
@@ -64,6 +64,7 @@ export class AsyncTable {
         kind = /\.PHASECHK\b/.test(text) ? ASYNC_BARRIER_WAIT : ASYNC_BARRIER_OP;
       } else if (op === "UTMASTG" || (op === "UBLKCP" && isStoreDirection(text))) {
         kind = ASYNC_STORE;
+        this.value[pc] = op === "UTMASTG" ? 1 : 0;
       } else if (op === "UTMALDG" || op === "UBLKCP") {
         kind = ASYNC_COPY;
       } else if (op === "UTMACMDFLUSH") {

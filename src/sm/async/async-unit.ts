@@ -78,7 +78,7 @@ export class AsyncUnit {
     const units = arch.asyncUnits!;
     this.table = new AsyncTable(program);
     this.mma = new WarpgroupMma(arch.subpartitionsPerSm, warps.capacity, units.hgmmaCyclesPerN, units.hgmmaLatencyCycles, units.hgmmaOperandBytesPerCycle);
-    this.stores = new BulkStores(warps.capacity, units.storeEngineBytesPerCycle, units.storeAckCycles, units.storeDramBytesPerCycle, arch.memoryLevels.dramCycles, parts.memory.addressed?.writeBackShare ?? 1);
+    this.stores = new BulkStores(warps.capacity, units.storeEngineBytesPerCycle, units.storeAckCycles, units.tmaStoreFasterCycles, units.storeDramBytesPerCycle, arch.memoryLevels.dramCycles, parts.memory.addressed?.writeBackShare ?? 1);
     this.copyOverhead = units.copyOverheadCycles;
     this.copyEngineRate = units.copyEngineBytesPerCycle;
     this.l2HitCycles = arch.memoryLevels.l2HitCycles;
@@ -129,7 +129,7 @@ export class AsyncUnit {
       case ASYNC_COPY:
         return this.copy(warp, pc, now, start);
       case ASYNC_STORE:
-        return this.store(warp, now);
+        return this.store(warp, now, table.value[pc] === 1);
       case ASYNC_STORE_COMMIT:
         this.stores.groups.commit(warp);
         return ASYNC_GO_ON;
@@ -234,13 +234,13 @@ export class AsyncUnit {
   }
 
   /** A bulk store (bulk-stores.ts) whose bytes the warp's path knows; else it issues as declared. */
-  private store(warp: number, now: number): number {
+  private store(warp: number, now: number, tma: boolean): number {
     const { paths } = this.parts;
     const i = paths === undefined ? -1 : paths.sync(warp);
     if (i < 0) return ASYNC_GO_ON;
     const s = paths!.syncsOf(warp);
     if (s.op[i] !== SYNC_STORE) return ASYNC_GO_ON;
-    this.stores.store(warp, s.value[i], now);
+    this.stores.store(warp, s.value[i], now, tma);
     return ASYNC_NO_RESULTS;
   }
 

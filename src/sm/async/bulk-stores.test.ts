@@ -3,11 +3,14 @@ import { BulkStores } from "./bulk-stores.js";
 
 // sm_90's numbers: the engine reads 32 bytes per cycle, a store completes 94 cycles after its
 // last byte, DRAM takes 16 bytes per cycle of what is written back (16.3 in the preset), no burst credit.
-const stores = (writeBackShare: number) => new BulkStores(4, 32, 94, 16, 0, writeBackShare);
+const stores = (writeBackShare: number) => new BulkStores(4, 32, 94, 39, 16, 0, writeBackShare);
 
 describe("bulk stores", () => {
   it("a store that stays in the L2: 4,096 bytes stream in 128 cycles, done 94 later", () => {
     expect(stores(0).store(0, 4096, 0)).toBe(222);
+  });
+  it("a TMA store of the same bytes is done 39 cycles sooner", () => {
+    expect(stores(0).store(0, 4096, 0, true)).toBe(183);
   });
   it("the engine takes stores one after another: a second issued at once streams from 128 to 256", () => {
     const s = stores(0);

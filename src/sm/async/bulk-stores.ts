@@ -8,7 +8,7 @@ import { CommitGroups } from "./commit-groups.js";
  * that the L2 cannot keep (the run's write-back share: the grid's footprint beyond the L2) takes
  * the SM's share of DRAM's write rate when every SM stores alike (a long-run rate, a burst of
  * `creditCycles` worth passing, as the load paths' shares: level-path.ts); a store is done
- * `ackCycles` after its last byte left, and counts for its warp's open commit group
+ * `ackCycles` after its last byte left (a TMA store `tmaFasterCycles` sooner), and counts for its warp's open commit group
  * (UTMACMDFLUSH commits, DEPBAR.LE SB0, n waits until at most n groups are pending).
  */
 export class BulkStores {
@@ -20,6 +20,7 @@ export class BulkStores {
     warpSlots: number,
     private readonly engineBytesPerCycle: number,
     private readonly ackCycles: number,
+    private readonly tmaFasterCycles: number,
     dramBytesPerCycle: number,
     creditCycles: number,
     private readonly writeBackShare: number,
@@ -28,11 +29,15 @@ export class BulkStores {
     this.dramPath = new LevelPath(dramBytesPerCycle, 0, Infinity, true, creditCycles);
   }
 
-  /** The warp issues a bulk store of `bytes` at `now`: when it is done. */
-  store(warp: number, bytes: number, now: number): number {
+  /**
+   * The warp issues a bulk store of `bytes` at `now` (`tma`: a TMA store, UTMASTG, done
+   * `tmaFasterCycles` sooner than a bulk one): when it is done.
+   */
+  store(warp: number, bytes: number, now: number, tma = false): number {
     const streamed = Math.max(now, this.engineFreeAt) + bytes / this.engineBytesPerCycle;
     this.engineFreeAt = streamed;
-    const done = Math.ceil(streamed + this.dramPath.serve(now, bytes * this.writeBackShare) + this.ackCycles);
+    const ack = tma ? this.ackCycles - this.tmaFasterCycles : this.ackCycles;
+    const done = Math.ceil(streamed + this.dramPath.serve(now, bytes * this.writeBackShare) + ack);
     this.groups.add(warp, done);
     return done;
   }

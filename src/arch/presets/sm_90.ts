@@ -167,8 +167,9 @@ export const sm_90: ArchSpec = {
     // 0.94-1.03 per cycle on one sector, one line or two lines, 1.85 on 8 lines, 3.6 on 16,
     // 7.2 on 32, 23.4 on 128, and 45.6-47.5 on 512 and 2,048: one round per cycle on each busy
     // unit of 48, with addresses spread by 512-byte granules (8 lines: 2 granules keep 1.98
-    // units busy; 128 lines: 32 granules, 23.6 units). Off by more than 7% only at 4 lines (2
-    // units busy where one granule predicts 1) and at 2^20 words (1.24 slow).
+    // units busy; 128 lines: 32 granules, 23.6 units). The H100 goes 1.24 times faster than this
+    // at 2^20 words, where the SM's own atomic unit binds first (74 cycles per RED against 71);
+    // off by more than 7% only at 4 lines (2 units busy where one granule predicts 1).
     l2Atomics: { units: 48, granuleBytes: 512, roundsPerCycle: 1 },
     // [atom] the same probe: 9.4 SM cycles per warp-level RED whose 32 words are one line, 74.7
     // when they are 32 lines (no two warps sharing any): 2.1 cycles for each line beyond the first.

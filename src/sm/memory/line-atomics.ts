@@ -24,8 +24,8 @@ export interface L2AtomicUnits {
  */
 export class LineAtomics {
   private freeAt = 0;
-  /** Per instruction: the granules its atomics have touched on this SM. */
-  private readonly hotGranules = new Map<number, Set<number>>();
+  /** Per instruction: the granules its atomics have touched on this SM, and the units they keep busy. */
+  private readonly hotGranules = new Map<number, { granules: Set<number>; busy: number }>();
 
   constructor(
     private readonly l2: L2AtomicUnits,
@@ -37,11 +37,15 @@ export class LineAtomics {
    * `rounds` rounds, its granules shared by `sharers` SMs: the cycle the L2's atomic units take it.
    */
   access(now: number, instruction: number, sectors: Float64Array, from: number, to: number, rounds: number, sharers: number): number {
-    let granules = this.hotGranules.get(instruction);
-    if (granules === undefined) this.hotGranules.set(instruction, (granules = new Set()));
+    let hot = this.hotGranules.get(instruction);
+    if (hot === undefined) this.hotGranules.set(instruction, (hot = { granules: new Set(), busy: 0 }));
+    const { granules } = hot;
+    const before = granules.size;
     const sectorsPerGranule = this.l2.granuleBytes / SECTOR_BYTES;
     for (let k = from; k < to; k++) granules.add(Math.floor(sectors[k] / sectorsPerGranule));
-    const perCycle = (this.l2.roundsPerCycle * busyUnits(this.l2.units, granules.size)) / sharers;
+    // Recomputed only when the instruction reaches a new granule (a histogram's few, at first).
+    if (granules.size !== before) hot.busy = busyUnits(this.l2.units, granules.size);
+    const perCycle = (this.l2.roundsPerCycle * hot.busy) / sharers;
     const start = Math.max(now - this.creditCycles, this.freeAt);
     this.freeAt = start + rounds / perCycle;
     return Math.max(now, start);

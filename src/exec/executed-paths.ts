@@ -92,5 +92,6 @@ function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly 
   const writeBackShare = fits ? 0 : 1 - memory.l2Bytes / sharing.footprintBytes;
   // Warm: what fits is there already, so no first read misses.
   const l2MissShare = memory.warm && fits ? new Float64Array(sharing.missShare.length) : sharing.missShare;
-  return { l1Bytes: memory.l1Bytes, l2MissShare, writeBackShare };
+  // Reads stay in the L2 for as long as half of it takes to fill (both partitions keep what is read).
+  return { l1Bytes: memory.l1Bytes, l2MissShare, writeBackShare, ...(fits ? {} : { l2RetainBytes: memory.l2Bytes / 2 }) };
 }

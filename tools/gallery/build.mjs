@@ -338,7 +338,7 @@ async function build() {
       `with one consumer warpgroup, a third stage saves ${gain(c1, 2, 3, "measured")} of the two-stage time and a fourth ${gain(c1, 3, 4, "measured")} more; warpsim`,
       `gets the third (${gain(c1, 2, 3, "predicted")}) but not the fourth (${gain(c1, 3, 4, "predicted")}); with two, the H100 gains ${gain(c2, 3, 4, "measured")} from the fourth, warpsim ${gain(c2, 3, 4, "predicted")}.`,
       "From three stages on warpsim's SM is held by the L2's rate for copies and the epilogue's stores, where the H100 keeps",
-      "gaining: the loaded latency of copies and the stores' share of the L2 are the open questions (docs/async.md, \"What is not modelled\").",
+      "gaining: the copies' rate at four and five stages and the epilogue's stores are the open questions (docs/async.md, \"What is not modelled\").",
       "A fifth stage buys the H100 at most a few percent.",
       "",
     );

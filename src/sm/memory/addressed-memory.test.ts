@@ -33,6 +33,28 @@ describe("AddressedMemory", () => {
     m.load(1000, 0, line(4), 0, 4); // evicts line 0 (one line of L1)
     expect(m.load(2000, 0, line(0), 0, 4)).toBe(2265);
   });
+  it("where the grid does not fit the L2, a sector stays as long as the GPU's misses take to fill l2RetainBytes", () => {
+    // 132 SMs each missing 32 bytes in the first 2,000 cycles bring in 4,224 bytes: 2,112
+    // retained bytes are 1,000 cycles' worth at t = 2,000, 2,050 at t = 4,100.
+    const retained = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(1), writeBackShare: 0, l2RetainBytes: 2112 }, "1");
+    const kept = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(1), writeBackShare: 0 }, "1");
+    for (const m of [retained, kept]) {
+      m.load(1000, 0, line(0), 0, 1, true); // past the L1: DRAM
+      m.load(2000, 0, line(0), 0, 1, true); // 1,000 cycles later: in the L2
+      m.load(4100, 0, line(0), 0, 1, true); // 2,100 > 2,050 cycles later: gone where retained
+    }
+    expect(retained.counters.dramReadBytes).toBe(64);
+    expect(kept.counters.dramReadBytes).toBe(32);
+  });
+  it("copies queue for the copies' share with no credit for the time it stood idle", () => {
+    const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(0), writeBackShare: 0 }, "1");
+    const copy = (at: number, first: number) => m.load(at, 0, Float64Array.from({ length: 128 }, (_, k) => first + k), 0, 128, true, false, true);
+    const perCopy = 4096 / sm_90.asyncUnits!.copyL2BytesPerCycle; // 4 KiB at 44.6 bytes per cycle: 91.8 cycles
+    expect(copy(0, 0)).toBe(265);
+    expect(copy(200, 1000)).toBe(465); // the share was free again at 91.8
+    // Queued behind the one before (a burst credit would have served it from 183.6: 465).
+    expect(copy(200, 2000)).toBe(Math.ceil(200 + 265 + perCopy));
+  });
   it("stores queue for the L2's write rate, and the share written back takes DRAM bandwidth", () => {
     const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(1), writeBackShare: 0.5 }, "1");
     expect(m.store(0, line(0), 0, 4)).toBe(0);

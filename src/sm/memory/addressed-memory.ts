@@ -15,6 +15,11 @@ export interface AddressedMemorySetup {
   readonly l2MissShare: Float64Array;
   /** Share of stored bytes written back to DRAM during the run (what of the grid's footprint the L2 cannot hold). */
   readonly writeBackShare: number;
+  /**
+   * Bytes of data the L2 keeps for reads when the grid's footprint does not fit it (half its
+   * size: both partitions keep a line that is read, l2-sharing.ts); absent, everything stays.
+   */
+  readonly l2RetainBytes?: number;
 }
 
 /** What the accesses did, in ncu's terms (docs/memory.md maps each to its metric). */
@@ -67,6 +72,7 @@ export class AddressedMemory {
   private readonly farExtraCycles: number;
   /** Of the bytes stored, the share written back to DRAM during the run (AddressedMemorySetup). */
   readonly writeBackShare: number;
+  private readonly l2RetainBytes: number;
   /** Per sector of the access in hand: 0 an L1 hit, 1 the near L2, 2 DRAM, 3 the far L2. */
   private servedBy = new Uint8Array(64);
 
@@ -76,7 +82,10 @@ export class AddressedMemory {
     this.l2 = new L2View(setup.l2MissShare, seed);
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
     this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
-    this.copyPath = arch.asyncUnits === undefined ? this.l2Path : new LevelPath(arch.asyncUnits.copyL2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    // Copies queue for the share with no such burst: every SM streaming 16 KiB copies two or
+    // more at a time waits as long as the bytes in flight take at the share (validation/async/
+    // copy_probe.cu: 800 cycles at two in flight, 1,675 at four, 2,516 at six; docs/async.md).
+    this.copyPath = arch.asyncUnits === undefined ? this.l2Path : new LevelPath(arch.asyncUnits.copyL2BytesPerCycle, 0, Infinity, true, 0);
     this.atomicUnits = bw.l2Atomics === undefined ? undefined : new LineAtomics(bw.l2Atomics, lv.l2HitCycles);
     this.l2MissShare = setup.l2MissShare;
     this.smCount = arch.smCount;
@@ -87,6 +96,18 @@ export class AddressedMemory {
     this.l1HitCycles = lv.l1HitCycles;
     this.farExtraCycles = (lv.l2FarHitCycles ?? lv.l2HitCycles) - lv.l2HitCycles;
     this.writeBackShare = setup.writeBackShare;
+    this.l2RetainBytes = setup.l2RetainBytes ?? Infinity;
+  }
+
+  /**
+   * How long the L2 keeps a sector this SM touched at `now`: the time the GPU (every SM missing
+   * at this SM's rate so far) takes to bring in l2RetainBytes of other data. Forever when
+   * everything fits, or before the first miss.
+   */
+  private retainCycles(now: number): number {
+    const missed = this.counters.dramReadBytes;
+    if (this.l2RetainBytes === Infinity || missed === 0) return Infinity;
+    return (this.l2RetainBytes * Math.max(now, 1)) / (this.smCount * missed);
   }
 
   /**
@@ -114,6 +135,7 @@ export class AddressedMemory {
     let l2Sectors = 0;
     let dramSectors = 0;
     let farSectors = 0;
+    const retain = this.retainCycles(now);
     // First pass: L1 hits (including fills in flight), and where each miss is served.
     for (let k = from; k < to; k++) {
       const at = bypassL1 ? L1_MISS : this.l1.lookup(sectors[k]);
@@ -124,7 +146,7 @@ export class AddressedMemory {
         continue;
       }
       l2Sectors++;
-      const at2 = this.l2.read(sectors[k], instruction);
+      const at2 = this.l2.read(sectors[k], instruction, now, retain);
       if (at2 === L2_MISS) dramSectors++;
       else if (at2 === L2_FAR) farSectors++;
       this.servedBy[k - from] = at2 === L2_MISS ? 2 : at2 === L2_FAR ? 3 : 1;
@@ -173,7 +195,7 @@ export class AddressedMemory {
    * the path's queue for the access's sectors.
    */
   atomic(now: number, sectors: Float64Array, from: number, to: number): number {
-    for (let k = from; k < to; k++) this.l2.write(sectors[k]);
+    for (let k = from; k < to; k++) this.l2.write(sectors[k], now);
     return Math.ceil(now + this.l2Latency.next() + this.l2Path.serve(now, (to - from) * SECTOR_BYTES));
   }
 
@@ -190,7 +212,7 @@ export class AddressedMemory {
     c.storeSectors += to - from;
     const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, (to - from) * SECTOR_BYTES);
     let fresh = 0;
-    for (let k = from; k < to; k++) if (this.l2.write(sectors[k])) fresh++;
+    for (let k = from; k < to; k++) if (this.l2.write(sectors[k], now)) fresh++;
     if (fresh === 0 || this.writeBackShare === 0) return wait;
     const bytes = fresh * SECTOR_BYTES * this.writeBackShare;
     c.dramWriteBytes += bytes;

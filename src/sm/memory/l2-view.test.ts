@@ -10,6 +10,15 @@ describe("L2View", () => {
     expect(l2.write(8)).toBe(false);
     expect(l2.read(8, 0)).toBe(L2_NEAR); // the store allocated it
   });
+  it("a sector touched longer ago than the retention is a first touch again", () => {
+    const l2 = new L2View(Float64Array.of(1), "s");
+    expect(l2.read(7, 0, 0, 1000)).toBe(L2_MISS);
+    expect(l2.read(7, 0, 1000, 1000)).toBe(L2_NEAR); // 1,000 cycles old: still there
+    expect(l2.read(7, 0, 2001, 1000)).toBe(L2_MISS); // 1,001 cycles since the last touch
+    expect(l2.write(9, 0)).toBe(true);
+    expect(l2.read(9, 0, 5000, 1000)).toBe(L2_MISS); // a stored sector ages alike
+    expect(l2.write(9, 6000)).toBe(false); // but the SM wrote it before: not written back twice
+  });
   it("first touches miss in the instruction's share: 1 in 4 of 20,000 sectors within 1%", () => {
     const l2 = new L2View(Float64Array.of(0.25), "seed");
     let misses = 0;

@@ -17,9 +17,16 @@ export const L2_FAR = 2;
  * half with probability 2/(n + 1), so a first-touch hit is far with probability
  * (2/(n + 1) - 1/n) / 2 / (1 - 1/n) = q / (2 (1 + q)). Which sectors miss, and which are far,
  * is decided by hashes of the sector keyed by the run's seed, so a rerun gives the same answers.
+ *
+ * When the grid's data does not fit the L2, a sector this SM touched stays only while the GPU
+ * has not brought in the L2's worth of other data since (least recently used, roughly):
+ * `retainCycles`, which the caller derives from the GPU's rate of misses. A sector older than
+ * that is a first touch again (validation/async: a GEMM's SM reads the same tile of B every
+ * eighth block, 300,000 cycles apart, and the H100 reads it from DRAM again).
  */
 export class L2View {
-  private readonly seen = new Set<number>();
+  /** Sector -> the cycle this SM last touched it. */
+  private readonly seen = new Map<number, number>();
   private readonly key: number;
   private readonly homeKey: number;
 
@@ -32,20 +39,21 @@ export class L2View {
     this.homeKey = Math.floor(rng() * 4294967296) | 0;
   }
 
-  /** Instruction `instruction` reads the sector from the L2: L2_MISS, L2_NEAR or L2_FAR. */
-  read(sector: number, instruction: number): number {
-    if (this.seen.has(sector)) return L2_NEAR;
-    this.seen.add(sector);
+  /** Instruction `instruction` reads the sector from the L2 at `now`: L2_MISS, L2_NEAR or L2_FAR. */
+  read(sector: number, instruction: number, now = 0, retainCycles = Infinity): number {
+    const touched = this.seen.get(sector);
+    this.seen.set(sector, now);
+    if (touched !== undefined && now - touched <= retainCycles) return L2_NEAR;
     const q = this.missShare[instruction];
     if (unitHash(sector, this.key) < q) return L2_MISS;
     return unitHash(sector, this.homeKey) < q / (2 * (1 + q)) ? L2_FAR : L2_NEAR;
   }
 
-  /** A store writes the sector (the L2 allocates it without a fetch): true when this SM writes it for the first time. */
-  write(sector: number): boolean {
-    if (this.seen.has(sector)) return false;
-    this.seen.add(sector);
-    return true;
+  /** A store writes the sector at `now` (the L2 allocates it without a fetch): true when this SM writes it for the first time. */
+  write(sector: number, now = 0): boolean {
+    const fresh = !this.seen.has(sector);
+    this.seen.set(sector, now);
+    return fresh;
   }
 }
 

@@ -19,8 +19,9 @@ export const L2_FAR = 2;
  * is decided by hashes of the sector keyed by the run's seed, so a rerun gives the same answers.
  *
  * When the grid's data does not fit the L2, a sector this SM touched stays only while the GPU
- * has not brought in the L2's worth of other data since (least recently used, roughly):
- * `retainCycles`, which the caller derives from the GPU's rate of misses. A sector older than
+ * has not brought in the L2's worth of other data for reads since (half the L2: both partitions
+ * keep what is read; least recently used, roughly): `retainCycles`, which the caller
+ * (addressed-memory.ts) derives from the GPU's rate of misses. A sector older than
  * that is a first touch again (validation/async: a GEMM's SM reads the same tile of B every
  * eighth block, 300,000 cycles apart, and the H100 reads it from DRAM again).
  */

@@ -20,6 +20,8 @@ export interface SassRunOptions {
   /** Static shared memory per block (`__shared__`); undefined: from -res-usage lines, else 0. */
   staticShared?: number;
   memory?: "l2" | "dram";
+  /** The L2 at launch for a run from arguments (memory.cache); undefined: cold. */
+  cache?: "cold" | "warm";
   /** Preset name; undefined: the listing's own (listingArch). */
   arch?: string;
   scheduler?: string;
@@ -97,7 +99,7 @@ export function sassScenario(opts: SassRunOptions, kernel: KernelResources, note
       sharedMemPerBlock: opts.sharedMem,
       ...(staticShared !== undefined ? { staticSharedMemPerBlock: staticShared } : {}),
     },
-    ...(opts.memory !== undefined ? { memory: { level: opts.memory } } : {}),
+    ...(opts.memory !== undefined || opts.cache !== undefined ? { memory: { ...(opts.memory !== undefined ? { level: opts.memory } : {}), ...(opts.cache !== undefined ? { cache: opts.cache } : {}) } } : {}),
     ...(opts.scheduler !== undefined ? { scheduler: opts.scheduler as ScenarioInput["scheduler"] } : {}),
     program: {
       sass: opts.sass,

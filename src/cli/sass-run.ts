@@ -26,6 +26,7 @@ export function addSassOptions(command: Command): Command {
   command.option("--shared-mem <bytes>", "with --sass: dynamic shared memory per block", wholeNumber(0), 0);
   command.option("--static-shared <bytes>", "with --sass: static shared memory per block (__shared__ arrays; default: SHARED of cuobjdump -res-usage output pasted into the listing, else 0)", wholeNumber(0));
   command.option("--memory <level>", "with --sass: where global loads go, l2 or dram (latency, bandwidth and limits of that level)", oneOf(["l2", "dram"] as const));
+  command.option("--cache <state>", "with --grid and --args: the L2 at launch, cold (flushed, as ncu profiles a launch; the default) or warm (the kernel's data already there where it fits: a kernel run again on the same data)", oneOf(["cold", "warm"] as const));
   command.option("--arch <preset>", "with --sass: architecture preset (default: the listing's `code for sm_XX` where warpsim has that preset, else sm_90)");
   command.option("--scheduler <policy>", "with --sass: scheduling policy (warpsim archs lists them)");
   command.option("--grid <x,y,z>", "with --sass, --block and --args: run the kernel's own arithmetic on this launch; each warp follows its own path (docs/execution.md), and the SM runs its share of the grid's blocks", blockDim);

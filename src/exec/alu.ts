@@ -88,8 +88,18 @@ export function lea(a: number, b: number, s: number): number {
 }
 
 export function leaHi(a: number, b: number, hiSource: number, s: number): number {
+  return leaHiSum(a, b, hiSource, s) | 0;
+}
+
+/** LEA.HI's sum before wrapping (unsigned words): above 0xffffffff it carries out (`LEA.HI d, P, ...`). */
+export function leaHiSum(a: number, b: number, hiSource: number, s: number): number {
   const shifted = s === 0 ? hiSource : (a >>> (32 - s)) | (hiSource << s);
-  return (shifted + b) | 0;
+  return (shifted >>> 0) + (b >>> 0);
+}
+
+/** LEA's sum before wrapping (unsigned words): (a << s) + b, above 0xffffffff a carry out. */
+export function leaSum(a: number, b: number, s: number): number {
+  return ((a << s) >>> 0) + (b >>> 0);
 }
 
 /**

@@ -34,3 +34,62 @@ describe("constants loaded with HFMA2.MMA Rd, -RZ, RZ, hi, lo", () => {
     }
   });
 });
+
+describe("carries out of a subtraction and of LEA.HI (a signed 64-bit remainder: copy_probe.cu's offsets)", () => {
+  it("IADD3 and UIADD3 with -0: the adder adds ~0 + 1, so the carry out is set", () => {
+    const regs = new WarpRegisters();
+    execute(ins("IADD3 R5, P0, -RZ, R10, RZ"), regs, -1, ctx);
+    expect(regs.getPred(0, 3)).toBe(true);
+    execute(ins("MOV R10, 0x7"), regs, -1, ctx);
+    execute(ins("IADD3 R5, P1, -R10, R10, RZ"), regs, -1, ctx); // 7 - 7: no borrow either
+    expect(regs.getPred(1, 3)).toBe(true);
+    regs.setUniform(8, 0, true);
+    regs.setUniform(15, 5, true);
+    execute(ins("UIADD3 UR8, UP0, -UR8, UR15, URZ"), regs, -1, ctx);
+    expect(regs.getUniform(8)).toBe(5);
+    expect(regs.getUniformPred(0)).toBe(true);
+    // The high half then takes the carry: ~hi(0) + hi(a) + 1 = hi(a), not hi(a) - 1 (4 GiB low).
+    regs.setUniform(9, 0, true);
+    regs.setUniform(18, 7, true);
+    execute(ins("UIADD3.X UR15, ~UR9, UR18, URZ, UP0, !UPT"), regs, -1, ctx);
+    expect(regs.getUniform(15)).toBe(7);
+  });
+  it("ULEA.HI with a predicate: the operands after it, and the carry out of its sum", () => {
+    const regs = new WarpRegisters();
+    regs.setUniform(8, -1, true); // the sign word of a negative offset
+    regs.setUniform(15, 0xffff0000 | 0, true);
+    // 0xffff0000 + (0xffffffff >>> 15 = 0x1ffff) = 0x1_0000_ffff: 0xffff, carry out.
+    execute(ins("ULEA.HI UR8, UP0, UR8, UR15, URZ, 0x11"), regs, -1, ctx);
+    expect(regs.getUniform(8)).toBe(0xffff);
+    expect(regs.getUniformPred(0)).toBe(true);
+    execute(ins("ULEA UR9, UR15, URZ, 0x1"), regs, -1, ctx); // without a predicate: (a << 1) + 0
+    expect(regs.getUniform(9) >>> 0).toBe(0xfffe0000);
+  });
+  it("LEA.HI with a predicate sets the carry out of its sum", () => {
+    const regs = new WarpRegisters();
+    regs.setUniform(4, 0, true);
+    execute(ins("MOV R2, 0xffffffff"), regs, -1, ctx);
+    execute(ins("MOV R3, 0xffff0000"), regs, -1, ctx);
+    execute(ins("LEA.HI R4, P2, R2, R3, RZ, 0x11"), regs, -1, ctx);
+    expect(regs.get(4, 0)).toBe(0xffff);
+    expect(regs.getPred(2, 0)).toBe(true);
+  });
+});
+
+describe("UPLOP3 (the compiler's uniform branch conditions)", () => {
+  it("writes its predicates from the truth table, over what they held before", () => {
+    const regs = new WarpRegisters();
+    regs.setUniformPred(0, true, true); // stale: a UISETP before it
+    // All three sources true: row 7 of the table; 0x40 has only bit 6 set, so false.
+    execute(ins("UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x40, 0x0"), regs, -1, ctx);
+    expect(regs.getUniformPred(0)).toBe(false);
+    expect(regs.isUniformPredKnown(0)).toBe(true);
+    // 0x80: true only when a, b and c are all true.
+    regs.setUniformPred(2, true, true);
+    execute(ins("UPLOP3.LUT UP1, UPT, UP2, UPT, UPT, 0x80, 0x0"), regs, -1, ctx);
+    expect(regs.getUniformPred(1)).toBe(true);
+    regs.setUniformPred(2, false, true);
+    execute(ins("UPLOP3.LUT UP1, UPT, UP2, UPT, UPT, 0x80, 0x0"), regs, -1, ctx);
+    expect(regs.getUniformPred(1)).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import * as alu from "./alu.js";
 import { type Decoded, type Flags, Op, STORES } from "./decode.js";
-import { type ExecContext, VALS, isKnown, knAt, pair, read } from "./operand-rows.js";
+import { type ExecContext, VALS, isKnown, knAt, negatedZero, pair, read } from "./operand-rows.js";
 import { type Operand, RZ } from "./operands.js";
 import { lowLeft } from "./vector-ops.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
@@ -44,7 +44,9 @@ export function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, 
       }
       if (f.HI) {
         const carry = f.X && ops[o + 4] !== undefined ? VALS[o + 4][l] : 0;
-        return regs.set(dst, l, alu.leaHi(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l], VALS[o + 3][l]) + carry, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));
+        const sum = alu.leaHiSum(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l], VALS[o + 3][l]) + carry;
+        if (o === 2) regs.setPred((ops[1] as { index: number }).index, l, sum > 0xffffffff, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));
+        return regs.set(dst, l, sum | 0, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));
       }
       const shifted = (VALS[o][l] << VALS[o + 2][l]) >>> 0;
       const sum = shifted + (VALS[o + 1][l] >>> 0) + (f.X && ops[o + 3] !== undefined ? VALS[o + 3][l] : 0);
@@ -186,6 +188,8 @@ function iadd3(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext): vo
   while (ops[o]?.kind === "pred") outs.push(o++);
   const carryIn = f.X ? (ops[o + 3] !== undefined ? VALS[o + 3][l] : 0) + (ops[o + 4] !== undefined ? VALS[o + 4][l] : 0) : 0;
   alu.iadd3(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l], carryIn, pair);
+  // The adder negates as ~x + 1: -0 adds 2^32, a carry out (a 64-bit subtraction's low half).
+  pair[1] += negatedZero(ops[o], VALS[o][l]) + negatedZero(ops[o + 1], VALS[o + 1][l]) + negatedZero(ops[o + 2], VALS[o + 2][l]);
   const known = knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4);
   if (ops[0].kind === "reg") regs.set(ops[0].index, l, pair[0], known);
   const out0 = ops[outs[0]];

@@ -186,4 +186,7 @@ export function firstLane(mask: number): number {
   return 31 - Math.clz32(mask & -mask);
 }
 
-
+/** 1 when `op` is written negated (-R3) and its value is 0: ~0 + 1 carries out of bit 31. */
+export function negatedZero(op: Operand | undefined, value: number): number {
+  return op !== undefined && "negate" in op && op.negate === true && value === 0 ? 1 : 0;
+}

@@ -1,6 +1,6 @@
 import * as alu from "./alu.js";
 import { COMBINES, COMPARES, type Decoded } from "./decode.js";
-import { type ExecContext, firstLane, isKnown, pair, read } from "./operand-rows.js";
+import { type ExecContext, firstLane, isKnown, negatedZero, pair, read } from "./operand-rows.js";
 import { type Operand, URZ } from "./operands.js";
 import { lowLeft } from "./vector-ops.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
@@ -36,6 +36,7 @@ export function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext
       if (f.M64) return uiadd64(ops, o, regs, dst, k(o, o + 1, o + 2));
       const carryIn = f.X ? (ops[o + 3] !== undefined ? v(o + 3) : 0) + (ops[o + 4] !== undefined ? v(o + 4) : 0) : 0;
       alu.iadd3(v(o), v(o + 1), v(o + 2), carryIn, pair);
+      pair[1] += negatedZero(ops[o], v(o)) + negatedZero(ops[o + 1], v(o + 1)) + negatedZero(ops[o + 2], v(o + 2));
       const known = k(o, o + 1, o + 2, ...(f.X ? [o + 3, o + 4] : []));
       put(pair[0], known);
       for (let c = 1; c < o; c++) {
@@ -57,8 +58,16 @@ export function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext
       if (dst >= 0 && dst + 1 < URZ) regs.setUniform(dst + 1, pair[1], known);
       return;
     }
-    case "ULEA":
-      return void put(f.HI ? alu.leaHi(v(1), v(2), v(3), v(4)) : alu.lea(v(1), v(2), v(3)), k(1, 2, 3, 4));
+    case "ULEA": {
+      // ULEA d, [UP carry-out,] a, b, s / ULEA.HI d, [UP,] a, b, c, s [, carry-in UP] (.X): as LEA.
+      const o = ops[1]?.kind === "pred" ? 2 : 1;
+      const carryIn = f.X ? (ops[o + (f.HI ? 4 : 3)] !== undefined ? v(o + (f.HI ? 4 : 3)) : 0) : 0;
+      const sum = (f.HI ? alu.leaHiSum(v(o), v(o + 1), v(o + 2), v(o + 3)) : alu.leaSum(v(o), v(o + 1), v(o + 2))) + carryIn;
+      const known = k(o, o + 1, o + 2, ...(f.HI ? [o + 3] : []), ...(f.X ? [o + (f.HI ? 4 : 3)] : []));
+      put(sum | 0, known);
+      if (o === 2) regs.setUniformPred((ops[1] as { index: number }).index, sum > 0xffffffff, known);
+      return;
+    }
     case "ULOP3": {
       const o = ops[0].kind === "pred" ? 1 : 0;
       const r = alu.lop3(v(o + 1), v(o + 2), v(o + 3), v(o + 4));
@@ -85,8 +94,20 @@ export function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext
       if (ops[1].kind === "pred") regs.setUniformPred(ops[1].index, alu.combine(!x, v(4) === 1, how), known);
       return;
     }
+    case "UPLOP3": {
+      // UPLOP3.LUT UPd, UPq, a, b, c, lut, lut2: as PLOP3 (the compiler's uniform branch conditions).
+      const a = v(2) === 1;
+      const b = v(3) === 1;
+      const c = v(4) === 1;
+      const known = k(2, 3, 4);
+      if (ops[0].kind === "pred") regs.setUniformPred(ops[0].index, alu.plop3(a, b, c, v(5)), known);
+      if (ops[1]?.kind === "pred" && ops[6] !== undefined) regs.setUniformPred(ops[1].index, alu.plop3(a, b, c, v(6)), known);
+      return;
+    }
     default:
       if (dst >= 0) put(0, false);
+      // A predicate it writes is unknown too, not the value it held before (a stale one steers branches).
+      for (const out of ops.slice(0, 2)) if (out?.kind === "pred" && out.uniform) regs.setUniformPred(out.index, false, false);
   }
 }
 

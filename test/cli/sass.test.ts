@@ -112,6 +112,15 @@ describe("warpsim sass --grid --block --args: the kernel's own arithmetic decide
     expect(r.stdout).toMatch(/--trip 0x0460=16 --taken 0x0280=1/);
   });
 
+  it("--cache warm: data that fits the L2 is there at launch; cold (the default, ncu's flush) it is read from DRAM", async () => {
+    // grid_stride_sum reads each of its 1,081,344 floats (4.1 MiB) once: cold, every sector's
+    // first read misses; warm, all of it is in the 50 MB L2.
+    const run = async (...cache: string[]) => JSON.parse((await cli("run", "--sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "ptr:32MiB, ptr:32MiB, i32:1081344", ...cache, "--format", "json")).stdout).memory;
+    expect((await run()).l2ReadHitRate).toBe(0);
+    expect((await run("--cache", "warm")).l2ReadHitRate).toBe(1);
+    expect((await cli("run", "--sass", LISTING, "--cache", "hot")).stderr).toMatch(/cold, warm/);
+  });
+
   it("an out-of-range bound check: every warp leaves at the first branch's target", async () => {
     const r = await cli("sass", LISTING, "--kernel", "grid_stride_sum", "--grid", "132", "--block", "128", "--args", "ptr:32MiB, ptr:32MiB, i32:0");
     expect(r.stdout).toMatch(/warp-instructions per warp: 18\n/);

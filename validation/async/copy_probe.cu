@@ -11,7 +11,11 @@
 // succeeds: the mean of the difference is the copy's loaded latency (the thread always waits,
 // so the wait ends when the copy lands, plus the try_wait's wake-up), and iters x bytes over the
 // loop's cycles is the SM's rate. `tma` = 1: the copies are TMA loads of a box of 64 halves by
-// bytes / 128 rows (cp.async.bulk.tensor.2d, 128-byte swizzle, as the GEMMs' are) instead. Each line printed is PROBE ...; copy_probe.sh also runs it
+// bytes / 128 rows (cp.async.bulk.tensor.2d, 128-byte swizzle, as the GEMMs' are) instead.
+// `from_dram` = 1: every fourth copy (bulk) reads the block's own slice of a 1 GiB buffer the L2
+// cannot keep, so it misses; 2: every copy does. Whether the misses share the L2's rate for
+// hits (then the mix draws at most the hits' rate) or come on top of it at DRAM's rate (then
+// the hits' rate / (3/4)) is what the mixed rows tell. Each line printed is PROBE ...; copy_probe.sh also runs it
 // under ncu, whose locked clock is the one validate's counters use.
 #include <cstdio>
 #include <cstdlib>
@@ -46,7 +50,7 @@ __device__ __forceinline__ void tma_2d(void* dst, const CUtensorMap* map, uint64
 constexpr int MAX_STAGES = 8;
 constexpr long long WINDOW = 128 << 10;
 
-__global__ void copy_stream(const __grid_constant__ CUtensorMap map, const unsigned char* src, int bytes, int stages, int iters, int tma, long long* out) {
+__global__ void copy_stream(const __grid_constant__ CUtensorMap map, const unsigned char* src, int bytes, int stages, int iters, int tma, const unsigned char* far, int from_dram, long long* out) {
   extern __shared__ __align__(1024) unsigned char raw[];
   unsigned char* ring = raw + ((1024 - (smem(raw) & 1023)) & 1023);
   __shared__ __align__(8) uint64_t bars[MAX_STAGES];
@@ -68,6 +72,8 @@ __global__ void copy_stream(const __grid_constant__ CUtensorMap map, const unsig
       issued[st] = clock64();
       const long long off = ((long long)it * bytes) % WINDOW;
       if (tma) tma_2d(ring + st * bytes, &map, &bars[st], 0, (int)((base - src + off) / 128));
+      else if (from_dram == 2 || (from_dram == 1 && (it & 3) == 3))
+        bulk_copy(ring + st * bytes, far + (long long)blockIdx.x * (8 << 20) + (long long)(from_dram == 1 ? it >> 2 : it) * bytes % (8 << 20), bytes, &bars[st]);
       else bulk_copy(ring + st * bytes, base + off, bytes, &bars[st]);
     }
   }
@@ -79,6 +85,9 @@ int main() {
   unsigned char* buf;
   CK(cudaMalloc(&buf, 16 << 20));
   CK(cudaMemset(buf, 1, 16 << 20));
+  unsigned char* far;
+  CK(cudaMalloc(&far, 132LL * (8 << 20)));
+  CK(cudaMemset(far, 1, 132LL * (8 << 20)));
   long long* out;
   CK(cudaMalloc(&out, 2 * 132 * sizeof(long long)));
   CK(cudaFuncSetAttribute(copy_stream, cudaFuncAttributeMaxDynamicSharedMemorySize, 6 * 32768 + 1024));
@@ -106,7 +115,7 @@ int main() {
     const int iters = 1000;
     const CUtensorMap& map = maps[c.bytes == 4096 ? 0 : c.bytes == 8192 ? 1 : c.bytes == 16384 ? 2 : 3];
     // Twice: the first launch brings the region into the L2; the second is the one reported (ncu sees both).
-    for (int rep = 0; rep < 2; ++rep) copy_stream<<<c.grid, 32, c.stages * c.bytes + 1024>>>(map, buf, c.bytes, c.stages, iters, tma, out);
+    for (int rep = 0; rep < 2; ++rep) copy_stream<<<c.grid, 32, c.stages * c.bytes + 1024>>>(map, buf, c.bytes, c.stages, iters, tma, far, 0, out);
     CK(cudaDeviceSynchronize());
     long long h[2 * 132];
     CK(cudaMemcpy(h, out, 2 * c.grid * sizeof(long long), cudaMemcpyDeviceToHost));
@@ -117,5 +126,23 @@ int main() {
     printf("PROBE copy_stream kind=%s grid=%d bytes=%d stages=%d iters=%d cycles=%.0f bytes_per_sm_cycle=%.2f latency=%.1f\n", tma ? "tma" : "bulk", c.grid, c.bytes, c.stages, iters, cycles,
            (double)iters * c.bytes / cycles, latency);
   }
+  // Copies a quarter from DRAM, three quarters from the L2 (and all from DRAM), bulk, 6 in
+  // flight. The buffer's 8 MiB per block hold 512 copies of 16 KiB, 256 of 32 KiB: no copy
+  // reads DRAM bytes read before in the launch (the 1 GiB the first launch read do not stay in
+  // the 50 MB L2).
+  for (int from_dram = 1; from_dram <= 2; ++from_dram)
+    for (int bytes : {16384, 32768}) {
+      const int iters = (from_dram == 1 ? 4 : 1) * ((8 << 20) / bytes);
+      for (int rep = 0; rep < 2; ++rep) copy_stream<<<132, 32, 6 * bytes + 1024>>>(maps[0], buf, bytes, 6, iters, 0, far, from_dram, out);
+      CK(cudaDeviceSynchronize());
+      long long h[2 * 132];
+      CK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+      double cycles = 0, latency = 0;
+      for (int b = 0; b < 132; ++b) { cycles += h[2 * b]; latency += h[2 * b + 1]; }
+      cycles /= 132;
+      latency /= 132.0 * iters;
+      printf("PROBE copy_mixed from_dram=%s grid=132 bytes=%d stages=6 iters=%d cycles=%.0f bytes_per_sm_cycle=%.2f latency=%.1f\n", from_dram == 1 ? "quarter" : "all", bytes, iters,
+             cycles, (double)iters * bytes / cycles, latency);
+    }
   return 0;
 }

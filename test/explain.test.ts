@@ -133,6 +133,30 @@ describe("warpsim explain from addresses (validation/memory)", () => {
   });
 });
 
+describe("warpsim explain for a pipelined kernel: copies in flight (validation/async/copy_probe.cu)", () => {
+  // One thread per block keeps `stages` copies of `bytes` in flight, reissuing each as it lands.
+  const probe = async (bytes: number, stages: number) => {
+    const args = `tmap(f16,64x131072,box 64x${bytes / 128}),16MiB,${bytes},${stages},200,0,1GiB,0,2KiB`;
+    const r = await cli("explain", "--sass", "validation/async/copy_probe.sass", "--kernel", "copy_stream", "--grid", "132", "--block", "32", "--registers", "32", "--static-shared", "1024", "--shared-mem", String(stages * bytes + 1024), "--cache", "warm", "--args", args, "--format", "json");
+    expect(r.code).toBe(0);
+    return JSON.parse(r.stdout).copies;
+  };
+  it("one stage: never more than the one copy in flight, and more stages can draw more", async () => {
+    const c = await probe(16384, 1);
+    expect(c.copies).toBe(200);
+    expect(c.bytesPerCopy).toBe(16384);
+    expect(c.bytesInFlight).toBeLessThanOrEqual(16384);
+    expect(c.shareBinds).toBe(false);
+  });
+  it("six stages of 32 KiB: six copies in flight nearly all the time, at the copies' share", async () => {
+    // The kernel keeps all six in flight but at its start and end; at the share the rate is 44.6.
+    const c = await probe(32768, 6);
+    expect(c.bytesInFlight / (6 * 32768)).toBeGreaterThan(0.9);
+    expect(c.bytesInFlight / (6 * 32768)).toBeLessThanOrEqual(1);
+    expect(c.shareBinds).toBe(true);
+  });
+});
+
 describe("explain's advice is the best checked option, or says none helps (issue 33)", () => {
   it("starvation.yaml (72.2% now): 16 blocks simulate 60.2% and ILP 8 63.3%, so no knob is recommended", async () => {
     const r = await cli("explain", "scenarios/starvation.yaml");

@@ -215,6 +215,14 @@ export function flo(a: number, signed: boolean, shiftAmount: boolean): number {
   return shiftAmount ? 31 - index : index;
 }
 
+/** BREV: the word's 32 bits in reverse order. */
+export function brev(a: number): number {
+  let x = a >>> 0;
+  let r = 0;
+  for (let i = 0; i < 32; i++, x >>>= 1) r = (r << 1) | (x & 1);
+  return r | 0;
+}
+
 /** POPC: set bits. */
 export function popc(a: number): number {
   let x = a >>> 0;

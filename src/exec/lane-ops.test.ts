@@ -93,3 +93,22 @@ describe("UPLOP3 (the compiler's uniform branch conditions)", () => {
     expect(regs.getUniformPred(1)).toBe(false);
   });
 });
+
+describe("the uniform datapath's bit operations run as their vector forms do", () => {
+  it("UFLO, UPOPC, UBMSK and UBREV", () => {
+    const regs = new WarpRegisters();
+    regs.setUniform(5, 0x10, true);
+    execute(ins("UFLO.U32 UR4, UR5"), regs, -1, ctx);
+    expect(regs.getUniform(4)).toBe(4); // bit 4 is the highest set
+    execute(ins("UPOPC UR6, UR5"), regs, -1, ctx);
+    expect(regs.getUniform(6)).toBe(1);
+    regs.setUniform(7, 1, true);
+    execute(ins("UBREV UR8, UR7"), regs, -1, ctx);
+    expect(regs.getUniform(8) >>> 0).toBe(0x80000000);
+    regs.setUniform(9, 4, true);
+    regs.setUniform(10, 3, true);
+    execute(ins("UBMSK UR11, UR9, UR10"), regs, -1, ctx);
+    expect(regs.getUniform(11)).toBe(0b1110000); // 3 bits from bit 4
+    expect(regs.isUniformKnown(11)).toBe(true);
+  });
+});

@@ -97,12 +97,8 @@ export function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, 
       return regs.set(dst, l, alu.popc(VALS[1][l]), knAt(ops, l, 1));
     case Op.BMSK:
       return regs.set(dst, l, alu.bmsk(VALS[1][l], VALS[2][l]), knAt(ops, l, 1, 2));
-    case Op.BREV: {
-      let x = VALS[1][l] >>> 0;
-      let r = 0;
-      for (let i = 0; i < 32; i++, x >>>= 1) r = (r << 1) | (x & 1);
-      return regs.set(dst, l, r, knAt(ops, l, 1));
-    }
+    case Op.BREV:
+      return regs.set(dst, l, alu.brev(VALS[1][l]), knAt(ops, l, 1));
     case Op.S2R:
     case Op.CS2R:
       if (op === Op.CS2R && ops[1]?.kind === "special" && ops[1].name === "SRZ") {

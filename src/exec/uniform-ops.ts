@@ -7,7 +7,8 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /**
  * The uniform datapath: instructions executed once per warp on uniform registers and
- * predicates (UMOV, UIADD3 and its 64-bit form, UIMAD, ULEA, ULOP3, USHF, UPRMT, UISETP, ULDC, S2UR),
+ * predicates (UMOV, UIADD3 and its 64-bit form, UIMAD, ULEA, ULOP3, USHF, UPRMT, UISETP, UPLOP3,
+ * UFLO, UPOPC, UBMSK, UBREV, ULDC, S2UR),
  * and the moves between the two register files (R2UR, VOTEU).
  */
 
@@ -94,6 +95,14 @@ export function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext
       if (ops[1].kind === "pred") regs.setUniformPred(ops[1].index, alu.combine(!x, v(4) === 1, how), known);
       return;
     }
+    case "UFLO":
+      return void put(alu.flo(v(1), !(f.U32 || f.U64), f.SH), k(1));
+    case "UPOPC":
+      return void put(alu.popc(v(1)), k(1));
+    case "UBMSK":
+      return void put(alu.bmsk(v(1), v(2)), k(1, 2));
+    case "UBREV":
+      return void put(alu.brev(v(1)), k(1));
     case "UPLOP3": {
       // UPLOP3.LUT UPd, UPq, a, b, c, lut, lut2: as PLOP3 (the compiler's uniform branch conditions).
       const a = v(2) === 1;

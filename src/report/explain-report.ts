@@ -15,6 +15,7 @@ export function formatExplanation(e: Explanation): string {
   }
   out.push("", "upper bounds on issue active (Little's law), smallest first");
   for (const b of e.bounds) out.push(`  ${b.term.padEnd(13)} ${pct(Math.min(1, b.issueActive)).padStart(7)}   ${b.reading}`);
+  if (e.copies !== undefined) out.push("", ...copiesLines(e.copies));
   out.push("", `predicted    ${pct(e.predicted)}, limited by ${describeLimiter(e.limiter)}`);
   if (e.shortfall) out.push(`shortfall    ${e.shortfall}`);
   if (e.knob?.helps) {
@@ -32,6 +33,8 @@ export function formatExplanation(e: Explanation): string {
     out.push("next knob    fewer DRAM bytes: reuse what is read (tile through shared memory, keep it in L1 or L2), or store less; more warps do not help");
   } else if (e.limiter === "l2-reads") {
     out.push("next knob    fewer L1 misses: coalesce the accesses (fewer sectors per request) or reuse lines while the L1 holds them; more warps do not help");
+  } else if (e.limiter === "copies" && e.copies !== undefined && !e.copies.shareBinds) {
+    out.push(`next knob    more copies in flight: another stage, since the copies draw ${pct(e.copies.rate / e.copies.share)} of their share and wait out their latency; past the share, fewer bytes copied per multiply-add (a larger tile, or TMA multicast)`);
   } else if (e.limiter === "copies") {
     out.push("next knob    fewer bytes copied per multiply-add: a larger tile (BN 256 reads each tile of A once for twice the work), or TMA multicast to a cluster's blocks; more stages or warps do not help");
   } else if (e.limiter === "l2-writes") {
@@ -53,4 +56,16 @@ function describeLimiter(limiter: string): string {
   if (limiter === "copies") return "the L2's rate for TMA and bulk copies";
   if (limiter === "shared-memory") return "the shared-memory pipe's wavefronts (bank conflicts included)";
   return "loads in flight";
+}
+
+/** A pipelined kernel's copies in flight against what their share of the L2 needs (memory-bounds.ts). */
+function copiesLines(c: NonNullable<Explanation["copies"]>): string[] {
+  const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+  return [
+    `copies       ${c.copies} of ${kib(c.bytesPerCopy)} land ${c.latency.toFixed(0)} cycles after issue on average: ${kib(c.bytesInFlight)} in flight (${c.rate.toFixed(1)} B/cycle x ${c.latency.toFixed(0)} cycles);`,
+    `             the copies' share of the L2, ${c.share.toFixed(1)} B/cycle, takes ${kib(c.bytesNeeded)} in flight at that latency: ` +
+      (c.shareBinds
+        ? `the copies draw ${pct(c.rate / c.share)} of it, so the share binds; more stages only wait longer`
+        : `more stages (bytes in flight) can draw up to ${(c.share / c.rate).toFixed(2)}x the rate, until the share or another bound holds`),
+  ];
 }

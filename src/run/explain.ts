@@ -11,7 +11,7 @@ import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { SimulationResult } from "../stats/metrics.js";
 import { PIPE_REPORT_NAMES, type PipeReportName } from "../stats/metrics.js";
 import type { WarpStateName } from "../stats/warp-state.js";
-import { addressedMemoryBounds } from "./memory-bounds.js";
+import { addressedMemoryBounds, type CopiesInFlight, copiesInFlight } from "./memory-bounds.js";
 import { simulate } from "./simulate.js";
 
 /**
@@ -33,6 +33,8 @@ export interface Explanation {
   /** What the prediction leaves out, when the simulated utilization falls short of it. */
   readonly shortfall?: string;
   readonly knob?: Knob;
+  /** A pipelined kernel's copies: the bytes in flight against what the copies' share needs. */
+  readonly copies?: CopiesInFlight;
 }
 
 export interface LatencyShare {
@@ -97,6 +99,7 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
   bounds.sort((a, b) => a.issueActive - b.issueActive);
   const predicted = Math.min(1, bounds[0].issueActive);
   const limiter = bounds[0].term;
+  const copies = copiesInFlight(base, scenario.arch);
   return {
     scenario: scenario.name,
     simulated: { issueActive: sm.issueActive, warpsPerScheduler: warps, cycles: base.cycles },
@@ -104,8 +107,9 @@ export function explain(scenario: Scenario, base: SimulationResult = simulate(sc
     bounds,
     predicted,
     limiter,
-    shortfall: shortfall(base, predicted),
+    shortfall: shortfall(base, predicted, copies, limiter),
     knob: "issueRate" in lone ? nextKnob(scenario, base, limiter, lone.issueRate, Math.min(1, ...throughput.map((b) => b.issueActive))) : undefined,
+    copies,
   };
 }
 
@@ -194,12 +198,16 @@ function memoryBounds(scenario: Scenario): Bound[] {
 }
 
 /** Why the run issues less than predicted, when it does by more than 5 points. */
-function shortfall(base: SimulationResult, predicted: number): string | undefined {
+function shortfall(base: SimulationResult, predicted: number, copies: CopiesInFlight | undefined, limiter: string): string | undefined {
   const gap = predicted - base.sm.issueActive;
   if (gap <= 0.05) return undefined;
   const life = base.warpLifetimes;
   const spread = life.minCycles > 0 ? life.maxCycles / life.minCycles : 1;
   const reasons: string[] = [];
+  // The copies' bound assumes their share drawn; with too few bytes in flight they wait out their latency instead.
+  if (limiter === "copies" && copies !== undefined && !copies.shareBinds) {
+    reasons.push(`the copies draw ${pct(copies.rate / copies.share)} of their share, with ${(copies.bytesInFlight / 1024).toFixed(1)} of the ${(copies.bytesNeeded / 1024).toFixed(1)} KiB in flight their latency takes (copies, above)`);
+  }
   if (spread >= 1.5) {
     reasons.push(
       `warps lived ${life.minCycles} to ${life.maxCycles} cycles (${fix(spread)}x) for the same work: the scheduler starved some, which then ran alone at the end ` +

@@ -39,6 +39,45 @@ export function addressedMemoryBounds(result: SimulationResult, arch: ArchSpec):
   return out;
 }
 
+/**
+ * A pipelined kernel's copies (TMA, bulk) by Little's law: the bytes in flight on average are the
+ * rate the copies drew times their loaded latency; drawing the copies' share of the L2 over the
+ * same latency takes share x latency bytes in flight. Fewer than that, and more stages (bytes in
+ * flight) raise the rate; the rate at the share, and more only wait longer.
+ */
+export interface CopiesInFlight {
+  readonly copies: number;
+  readonly bytesPerCopy: number;
+  /** Mean cycles from a copy's issue to its landing. */
+  readonly latency: number;
+  /** Bytes per SM cycle the copies drew over the run. */
+  readonly rate: number;
+  readonly bytesInFlight: number;
+  /** The copies' share of the L2 (copyL2BytesPerCycle), and the bytes in flight that draw it at this latency. */
+  readonly share: number;
+  readonly bytesNeeded: number;
+  /** The rate is within 10% of the share: the share binds, not the bytes in flight. */
+  readonly shareBinds: boolean;
+}
+
+export function copiesInFlight(result: SimulationResult, arch: ArchSpec): CopiesInFlight | undefined {
+  const m = result.memory;
+  if (m === undefined || m.copyRequests === 0 || arch.asyncUnits === undefined || result.cycles === 0) return undefined;
+  const bytes = m.copySectors * 32;
+  const rate = bytes / result.cycles;
+  const share = arch.asyncUnits.copyL2BytesPerCycle;
+  return {
+    copies: m.copyRequests,
+    bytesPerCopy: bytes / m.copyRequests,
+    latency: m.copyLatency,
+    rate,
+    bytesInFlight: rate * m.copyLatency,
+    share,
+    bytesNeeded: share * m.copyLatency,
+    shareBinds: rate >= 0.9 * share,
+  };
+}
+
 const fix = (x: number) => x.toFixed(2);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;

@@ -19,6 +19,8 @@ export interface MemoryReport {
   /** TMA and bulk copies (UTMALDG, UBLKCP): not LSU loads, so not in ncu's l1tex load counters above; their sectors are L2 reads. */
   readonly copyRequests: number;
   readonly copySectors: number;
+  /** Mean cycles from a copy's issue to its landing (its bytes counted on its mbarrier): the loaded latency of copies. */
+  readonly copyLatency: number;
   /** lts__t_sectors_op_read.sum: the loads' L1 misses and the copies' sectors */
   readonly l2ReadSectors: number;
   /** lts__t_sector_op_read_hit_rate */
@@ -44,6 +46,7 @@ export interface RawMemoryCounters {
   readonly storeSectors: number;
   readonly copyRequests: number;
   readonly copySectors: number;
+  readonly copyLatencyCycles: number;
   readonly l2ReadSectors: number;
   readonly l2ReadHits: number;
   readonly dramReadBytes: number;
@@ -65,6 +68,7 @@ export function memoryReport(c: RawMemoryCounters): MemoryReport {
     storeSectors: c.storeSectors,
     copyRequests: c.copyRequests,
     copySectors: c.copySectors,
+    copyLatency: per(c.copyLatencyCycles, c.copyRequests),
     l2ReadSectors: c.l2ReadSectors,
     l2ReadHitRate: per(c.l2ReadHits, c.l2ReadSectors),
     dramReadBytes: c.dramReadBytes,

@@ -225,6 +225,8 @@ export class AsyncUnit {
     const streamed = Math.max(start, this.engineFreeAt) + Math.max(0, s.value[i]) / this.copyEngineRate;
     this.engineFreeAt = streamed;
     const landed = Math.ceil(Math.max(parts.memory.resultAt(pc, now, start, warp), streamed + this.l2HitCycles)) + this.copyOverhead;
+    const counters = parts.memory.addressed?.counters;
+    if (counters !== undefined) counters.copyLatencyCycles += landed - now;
     const c = this.freeCopies.length > 0 ? this.freeCopies.pop()! : this.copyBlock.length;
     this.copyBlock[c] = parts.warps.block[warp];
     this.copyAddress[c] = s.address[i];

@@ -32,6 +32,8 @@ export class MemoryCounters implements RawMemoryCounters {
   /** TMA and bulk copies: counted apart from the LSU's loads (ncu's l1tex counters leave them out). */
   copyRequests = 0;
   copySectors = 0;
+  /** Cycles from each copy's issue to its landing, summed (the async unit times the landing). */
+  copyLatencyCycles = 0;
   /** Sectors the L1 asked of the L2 for loads, and those that hit there. */
   l2ReadSectors = 0;
   l2ReadHits = 0;

@@ -17,8 +17,8 @@ import {
   imad,
   imadHi,
   imadWide,
-  lea,
   leaHi,
+  leaSum,
   lop3,
   minMax,
   mulHi,
@@ -88,7 +88,8 @@ describe("adds, shifts and logic", () => {
   });
 
   it("LEA shifts and adds; LEA.HI takes the high word of a 64-bit shift", () => {
-    expect(lea(3, 100, 2)).toBe(112);
+    expect(leaSum(3, 100, 2)).toBe(112);
+    expect(leaSum(-1, 1, 0)).toBe(0x100000000); // 0xffffffff + 1: a carry out
     // (hi:lo) = (0x1:0xc0000000) << 2 = 0x7_00000000: high word 7, plus b = 0x10 -> 0x17.
     expect(hex(leaHi(0xc0000000 | 0, 0x10, 1, 2))).toBe("0x17");
     expect(leaHi(5, 1, 9, 0)).toBe(10);

@@ -79,14 +79,10 @@ export function iadd3(a: number, b: number, c: number, carryIn: number, out: Int
 }
 
 /**
- * LEA d = (a << s) + b; with .HI, the high word of a 64-bit (hiSource:a) shifted left by s is
- * added instead: (a >>> (32 - s)) | (hiSource << s). `LEA.HI d, a, b, c, s` is the high half of
- * an address computed as b + ((c:a) << s).
+ * LEA.HI: the high word of a 64-bit (hiSource:a) shifted left by s, (a >>> (32 - s)) |
+ * (hiSource << s), plus b. `LEA.HI d, a, b, c, s` is the high half of an address computed as
+ * b + ((c:a) << s); LEA d = (a << s) + b is leaSum below.
  */
-export function lea(a: number, b: number, s: number): number {
-  return ((a << s) + b) | 0;
-}
-
 export function leaHi(a: number, b: number, hiSource: number, s: number): number {
   return leaHiSum(a, b, hiSource, s) | 0;
 }

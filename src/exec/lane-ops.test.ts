@@ -67,7 +67,6 @@ describe("carries out of a subtraction and of LEA.HI (a signed 64-bit remainder:
   });
   it("LEA.HI with a predicate sets the carry out of its sum", () => {
     const regs = new WarpRegisters();
-    regs.setUniform(4, 0, true);
     execute(ins("MOV R2, 0xffffffff"), regs, -1, ctx);
     execute(ins("MOV R3, 0xffff0000"), regs, -1, ctx);
     execute(ins("LEA.HI R4, P2, R2, R3, RZ, 0x11"), regs, -1, ctx);

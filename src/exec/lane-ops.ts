@@ -48,8 +48,7 @@ export function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, 
         if (o === 2) regs.setPred((ops[1] as { index: number }).index, l, sum > 0xffffffff, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));
         return regs.set(dst, l, sum | 0, knAt(ops, l, o, o + 1, o + 2, o + 3, o + 4));
       }
-      const shifted = (VALS[o][l] << VALS[o + 2][l]) >>> 0;
-      const sum = shifted + (VALS[o + 1][l] >>> 0) + (f.X && ops[o + 3] !== undefined ? VALS[o + 3][l] : 0);
+      const sum = alu.leaSum(VALS[o][l], VALS[o + 1][l], VALS[o + 2][l]) + (f.X && ops[o + 3] !== undefined ? VALS[o + 3][l] : 0);
       if (o === 2 && ops[1].kind === "pred") regs.setPred(ops[1].index, l, sum > 0xffffffff, knAt(ops, l, o, o + 1, o + 2));
       return regs.set(dst, l, sum | 0, knAt(ops, l, o, o + 1, o + 2));
     }

@@ -62,9 +62,10 @@ export function executeUniform(d: Decoded, regs: WarpRegisters, ctx: ExecContext
     case "ULEA": {
       // ULEA d, [UP carry-out,] a, b, s / ULEA.HI d, [UP,] a, b, c, s [, carry-in UP] (.X): as LEA.
       const o = ops[1]?.kind === "pred" ? 2 : 1;
-      const carryIn = f.X ? (ops[o + (f.HI ? 4 : 3)] !== undefined ? v(o + (f.HI ? 4 : 3)) : 0) : 0;
+      const cin = o + (f.HI ? 4 : 3);
+      const carryIn = f.X && ops[cin] !== undefined ? v(cin) : 0;
       const sum = (f.HI ? alu.leaHiSum(v(o), v(o + 1), v(o + 2), v(o + 3)) : alu.leaSum(v(o), v(o + 1), v(o + 2))) + carryIn;
-      const known = k(o, o + 1, o + 2, ...(f.HI ? [o + 3] : []), ...(f.X ? [o + (f.HI ? 4 : 3)] : []));
+      const known = k(o, o + 1, o + 2, ...(f.HI ? [o + 3] : []), ...(f.X ? [cin] : []));
       put(sum | 0, known);
       if (o === 2) regs.setUniformPred((ops[1] as { index: number }).index, sum > 0xffffffff, known);
       return;

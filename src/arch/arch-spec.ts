@@ -158,6 +158,13 @@ export interface ArchSpec {
      * its first (the address-driven model; globalAtomicCycles is the one-line cost). Absent: 0.
      */
     globalAtomicCyclesPerLine?: number;
+    /**
+     * Rounds of a line (per line, the most lanes on one of its words) of reductions (RED) one SM
+     * may have sent and not yet had performed by the L2's atomic units; a warp goes on (and may
+     * exit) once its reduction is sent (posted-reductions.ts). Absent: a reduction holds its warp
+     * until the atomic units take it.
+     */
+    postedReductionRounds?: number;
     /** Global loads one SM may have in flight before new ones wait (lg_throttle). */
     maxLoadsInFlight: number;
   }>;

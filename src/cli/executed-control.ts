@@ -27,7 +27,8 @@ export function controlFromExecution(opts: SassRunOptions, text: string, arch: s
   const launch = { ...opts, kernel: kernel.name, threads: block.reduce((a, b) => a * b, 1), blockDim: opts.blockDim ?? [block[0], block[1] ?? 1, block[2] ?? 1] };
   const declared = Object.keys(opts.trip).length > 0 || Object.keys(opts.taken).length > 0;
   if (!declared) {
-    note(`each warp follows its own path, from running the kernel's arithmetic on SM ${opts.sm ?? 0}'s blocks of the grid (docs/execution.md)`);
+    const whose = opts.sm !== undefined ? `SM ${opts.sm}'s blocks` : "the blocks of SM 0, or of a typical SM where SM 0's work is not,";
+    note(`each warp follows its own path, from running the kernel's arithmetic on ${whose} of the grid (docs/execution.md)`);
     return { ...launch, args: opts.args ?? "" };
   }
   const { profile } = runKernelFromArgs(kernel, { grid: opts.grid, block, args: opts.args ?? "", sm: opts.sm ?? 0, arch }, opts.sass);

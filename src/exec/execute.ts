@@ -2,8 +2,9 @@ import { wordAt } from "./buffer-contents.js";
 import { type Decoded, OTHER, Op, UNIFORM } from "./decode.js";
 import { accessWidth, laneAddresses } from "./lane-addresses.js";
 import { lane } from "./lane-ops.js";
+import { executeFloat, followsFloat } from "./float-ops.js";
 import { type ExecContext, fillOperands, firstLane } from "./operand-rows.js";
-import { RZ, URZ } from "./operands.js";
+import { PT, RZ, URZ } from "./operands.js";
 import { executeUniform, r2ur, voteUniform } from "./uniform-ops.js";
 import { vectorOp } from "./vector-ops.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
@@ -14,9 +15,10 @@ export type { ExecContext } from "./operand-rows.js";
 
 /**
  * Runs one instruction of one warp on its lanes (execute): the guard, then the uniform datapath
- * (uniform-ops.ts), a load of given buffer contents, the vector path (vector-ops.ts) or lane by
- * lane (lane-ops.ts); instructions the executor does not follow (floating-point data, loads of
- * unknown contents) make their results unknown.
+ * (uniform-ops.ts), a load of given buffer contents, float arithmetic (float-ops.ts), the vector
+ * path (vector-ops.ts) or lane by lane (lane-ops.ts); instructions the executor does not follow
+ * (loads of unknown contents, double precision, ...) make their results unknown, and so does
+ * float arithmetic on unknown values.
  */
 
 /**
@@ -38,6 +40,23 @@ export function guardLanes(d: Decoded, regs: WarpRegisters, active: number): num
 export let guardUnknown = false;
 
 /**
+ * A branch's lanes: its guard and, in `@!P0 BRA P1, target`, its predicate operand, and-ed (a
+ * loop of `while (i < n && |z| < 2)` closes with one branch on both); `guardUnknown` is set when
+ * either is unknown on an active lane.
+ */
+export function branchLanes(d: Decoded, regs: WarpRegisters, active: number): number {
+  const lanes = guardLanes(d, regs, active);
+  const c = d.ops[0];
+  if (c?.kind !== "pred" || c.index === PT) return lanes;
+  if (c.uniform) {
+    if (!regs.isUniformPredKnown(c.index) && lanes !== 0) guardUnknown = true;
+    return regs.getUniformPred(c.index) !== c.not ? lanes : 0;
+  }
+  if ((lanes & ~regs.predKnown[c.index]) !== 0) guardUnknown = true;
+  return lanes & (c.not ? ~regs.pred[c.index] : regs.pred[c.index]);
+}
+
+/**
  * An instruction the executor does not follow (a load, floating-point arithmetic and comparisons:
  * data, not control): its destinations, registers or predicates, become unknown.
  */
@@ -57,12 +76,35 @@ function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
     if (dst.index !== URZ) regs.setUniform(dst.index, 0, false);
     return;
   }
+  // B2R.RESULT RZ, P0 (`__syncthreads_or/and`): the block's reduction, which a warp alone cannot know.
+  const second = d.ops[1];
+  if (second?.kind === "pred" && !second.uniform && d.ins.opcode === "B2R") regs.setPredLanes(second.index, lanes, 0, 0);
   if (dst?.kind !== "reg" || dst.index === RZ) return;
   const count = d.f.M128 ? 4 : d.f.M64 || d.f.WIDE ? 2 : 1;
   for (let i = 0; i < count && dst.index + i < RZ; i++) {
     const row = regs.rows[dst.index + i];
     for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) row[l] = 0;
     regs.setKnown(dst.index + i, lanes, 0);
+  }
+}
+
+/**
+ * MATCH.ANY Rd, Ra (`__match_any_sync`): each lane gets the mask of the active lanes whose Ra
+ * equals its own (.U64: the register pair); known where every active lane's value is. MATCH.ALL
+ * (a predicate of whether all are equal) is not followed: its results are unknown.
+ */
+function match(d: Decoded, regs: WarpRegisters, lanes: number): void {
+  const [dst, src] = d.ops;
+  const wide = d.mods.has("U64");
+  if (!d.mods.has("ANY") || dst?.kind !== "reg" || src?.kind !== "reg") return unknownResults(d, regs, lanes);
+  const lo = regs.rows[src.index];
+  const hi = wide ? regs.rows[src.index + 1] : lo;
+  const known = (lanes & regs.known[src.index] & (wide ? regs.known[src.index + 1] : -1)) === lanes ? lanes : 0;
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    let peers = 0;
+    for (let m = 0; m < LANES; m++) if (((lanes >>> m) & 1) !== 0 && lo[m] === lo[l] && hi[m] === hi[l]) peers |= 1 << m;
+    regs.set(dst.index, l, peers, (known >>> l) & 1 ? true : false);
   }
 }
 
@@ -117,6 +159,9 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
   // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
+  if (d.ins.opcode === "MATCH") return match(d, regs, lanes);
+  // Float arithmetic on known values (float-ops.ts): a loop steered by floats of the thread's place.
+  if ((code === OTHER || code === Op.MUFU) && followsFloat(d)) return executeFloat(d, regs, lanes, ctx);
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.
   if (code === OTHER || (code === Op.MUFU && !f.RCP)) return unknownResults(d, regs, lanes);
   fillOperands(d, regs, ctx, lanes);

@@ -54,11 +54,26 @@ describe("a kernel's profile over warps", () => {
   });
 });
 
-describe("data the executor does not follow", () => {
-  it("a branch on a float comparison is reported as unknown, and taken as not taken", () => {
+describe("floats: followed when known, unknown when loaded", () => {
+  it("a branch on a float comparison of the thread's index is followed (float-ops.ts)", () => {
     const text = listing([
       ["0000", "S2R R0, SR_TID.X"],
       ["0010", "I2FP.F32.U32 R1, R0"],
+      ["0020", "FSETP.GT.AND P0, PT, R1, 16, PT"],
+      ["0030", "@P0 EXIT"],
+      ["0040", "EXIT"],
+    ]);
+    const p = profile(0, [0], text);
+    // Warp 0: lanes 17-31 leave at 0x30, lanes 0-16 run the last EXIT too (5); warp 1 (threads
+    // 32-63, all above 16) leaves at 0x30 (4).
+    expect(p.instructions).toEqual({ min: 4, mean: 4.5, max: 5 });
+    expect(p.unknownBranches.size).toBe(0);
+  });
+
+  it("a branch on a float loaded from shared memory (unknown) is reported, and taken as not taken", () => {
+    const text = listing([
+      ["0000", "S2R R0, SR_TID.X"],
+      ["0010", "LDS R1, [R0]"],
       ["0020", "FSETP.GT.AND P0, PT, R1, 16, PT"],
       ["0030", "@P0 EXIT"],
       ["0040", "EXIT"],

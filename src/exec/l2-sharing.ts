@@ -63,8 +63,10 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
 function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number): L2Sharing {
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
-  const own = blockAccesses(exe, launch, probe);
-  // Each instruction's distinct sectors in the probe block.
+  const full = blockAccesses(exe, launch, probe);
+  const limit = prefixLimit(full, maxInstructions);
+  const own = limit === Infinity ? full : blockAccesses(exe, launch, probe, undefined, limit);
+  // Each instruction's distinct sectors in the probe block (in the prefix the others run, if one).
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
   // A kernel that reads nothing from global memory (atomics read too: their sharers contend) has
@@ -76,7 +78,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // Sharers counted exactly, per sector.
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());
   for (const b of neighbours) {
-    const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
+    const seen = sectorsOf(blockAccesses(exe, launch, b, undefined, limit).warps);
     mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + 1)));
   }
   // Sharers further away, per instruction: each group's sample mean scaled to the group. A
@@ -100,7 +102,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
       // Enough: a handful of blocks that share fixes the mean to within about 40%, and a group
       // where none of the first 16 shares anything shares (next to) nothing.
       if (sharers >= ENOUGH_SHARERS || (taken >= 16 && sharers === 0)) break;
-      const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps).warps);
+      const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps, limit).warps);
       let shared = false;
       mine.forEach((set, i) =>
         set.forEach((s) => {
@@ -126,7 +128,23 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
     // NVIDIA's A100 and H100 whitepapers describe the partitioned L2): it counts twice.
     unique += set.size * (STORES.has(exe.decoded[i].ins.opcode) ? 1 : 2 * missShare[i]);
   });
-  return { missShare, footprintBytes: unique * 32 * gridBlocks, neighbours: neighbours.length, sampled };
+  // A prefix saw a share of the block's data: the rest comes at the same rate.
+  return { missShare, footprintBytes: unique * 32 * gridBlocks * (full.instructions / own.instructions), neighbours: neighbours.length, sampled };
+}
+
+/** Whole blocks the estimate wants to run besides the probe; fewer fit the budget, and it compares prefixes. */
+const WHOLE_BLOCKS = 16;
+
+/**
+ * How many issues of each warp the estimate follows: all (Infinity) when the budget runs
+ * WHOLE_BLOCKS blocks like the probe, else the prefix that lets it run that many. An n-body
+ * block (16,384 bodies) issues 2.2 million warp-instructions, past the budget alone, yet every
+ * block reads the same bodies in the same order: a prefix of each shows it (per instruction,
+ * the share of the probe's sectors others read first holds for the whole run).
+ */
+function prefixLimit(probe: { instructions: number; longest: number }, maxInstructions: number): number {
+  if (probe.instructions * WHOLE_BLOCKS <= maxInstructions) return Infinity;
+  return Math.max(1, Math.floor((probe.longest * maxInstructions) / (probe.instructions * WHOLE_BLOCKS)));
 }
 
 /** Blocks sampled from the probe's window (the blocks that run while it does). */
@@ -143,7 +161,9 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   const overlap = (b: number) => Math.max(0, 1 - Math.abs(b - probe) / w);
-  const own = blockAccesses(exe, launch, probe);
+  const full = blockAccesses(exe, launch, probe);
+  const limit = prefixLimit(full, maxInstructions);
+  const own = limit === Infinity ? full : blockAccesses(exe, launch, probe, undefined, limit);
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
   let budget = Math.floor(maxInstructions / Math.max(1, own.instructions));
@@ -151,7 +171,7 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   budget -= neighbours.length;
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());
   for (const b of neighbours) {
-    const seen = sectorsOf(blockAccesses(exe, launch, b).warps);
+    const seen = sectorsOf(blockAccesses(exe, launch, b, undefined, limit).warps);
     mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + overlap(b))));
   }
   // The window's other blocks, sampled as farGroups' are: first and last warps, scaled by coverage.
@@ -166,7 +186,7 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   const sample = pick(population, Math.min(WINDOW_SAMPLE, Math.floor((budget * warps) / sampleWarps.length)), seedrandom(`${seed}:l2-window`));
   const hits = new Float64Array(count);
   for (const b of sample) {
-    const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps).warps);
+    const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps, limit).warps);
     mine.forEach((set, i) => set.forEach((s) => seen.has(s) && (hits[i] += scale[i] * overlap(b))));
   }
   const missShare = new Float64Array(count).fill(1);
@@ -249,16 +269,19 @@ function pick(from: readonly number[], n: number, rng: () => number): number[] {
 }
 
 /** The accesses of every warp of one block (or of `only` those), and the warp-instructions that took. */
-function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number, only?: readonly number[]): { warps: WarpAccesses[]; instructions: number } {
+/** The accesses of a block's warps (`only` some), each followed for at most `limit` issues. */
+function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number, only?: readonly number[], limit = 10_000_000): { warps: WarpAccesses[]; instructions: number; longest: number } {
   const threads = launch.block[0] * launch.block[1] * launch.block[2];
   const warps: WarpAccesses[] = [];
   let instructions = 0;
+  let longest = 0;
   for (const w of only ?? Array.from({ length: Math.ceil(threads / 32) }, (_, i) => i)) {
-    const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, 10_000_000, true);
+    const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, Math.min(limit, 10_000_000), true);
     warps.push(run.path!.accesses);
     instructions += run.instructions;
+    longest = Math.max(longest, run.instructions);
   }
-  return { warps, instructions };
+  return { warps, instructions, longest };
 }
 
 function forEachSector(a: WarpAccesses, f: (instruction: number, sector: number) => void): void {

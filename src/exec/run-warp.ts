@@ -1,6 +1,6 @@
 import type { SassKernel } from "../sass/read-sass.js";
 import { ASYNC_OPCODES, SyncRecorder, executeAsync } from "./async-ops.js";
-import { type Decoded, type ExecContext, decode, execute, guardLanes, guardUnknown } from "./execute.js";
+import { type Decoded, type ExecContext, branchLanes, decode, execute, guardLanes, guardUnknown } from "./execute.js";
 import type { PathSyncs } from "../sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessWidth, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
@@ -151,8 +151,8 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
     lastPc = pc;
     executions[pc]++;
     instructions++;
-    const lanes = guardLanes(d, regs, mask);
     const kind = flow[pc];
+    const lanes = kind === FLOW_BRA ? branchLanes(d, regs, mask) : guardLanes(d, regs, mask);
     if (guardUnknown && (kind === FLOW_BRA || kind === FLOW_EXIT)) unknownBranches.set(d.ins.address, (unknownBranches.get(d.ins.address) ?? 0) + 1);
     if (kind === FLOW_BRA) {
       const target = targetIndex[pc];

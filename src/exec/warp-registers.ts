@@ -21,6 +21,8 @@ export const ZERO_ROW: Int32Array = new Int32Array(LANES);
  */
 export class WarpRegisters {
   readonly value = new Int32Array(REGISTERS * LANES);
+  /** The same registers read as float32 (a view, no copy): float-ops.ts's fast path. */
+  readonly floats = new Float32Array(this.value.buffer);
   /** Per register, the lanes where its value is known (bit l: lane l). */
   readonly known = new Int32Array(REGISTERS);
   /** Per predicate, the lanes where it is true, and where that is known. */

@@ -205,6 +205,10 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     stallPerIssue: predictedStalls,
   };
   const sms = resolved.scenario.arch.smCount;
+  // ncu's counts are the GPU's over its SMs, idle ones included; the run's are its SM's: per
+  // block alike, the mean SM's share is the grid's blocks over the SMs (a grid of 16 blocks: 16/132 of one).
+  const g = result.gpu;
+  const perMeanSm = g === undefined ? 1 : g.classes.reduce((n, c) => n + c.sms * c.blocks, 0) / g.smCount / Math.max(1, g.classes[0].blocks);
   const memory =
     r.variant === "args" && result.memory !== undefined
       ? {
@@ -217,9 +221,13 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
             dramWriteBytes: Number(r["dram__bytes_write.sum"]) / sms,
           },
           predicted: {
-            loadSectors: result.memory.loadSectors,
-            l2ReadSectors: result.memory.l2ReadSectors,
-            l1LoadHitRate: result.memory.l1LoadHitRate, l2ReadHitRate: result.memory.l2ReadHitRate, dramReadBytes: result.memory.dramReadBytes, dramWriteBytes: result.memory.dramWriteBytes },
+            loadSectors: result.memory.loadSectors * perMeanSm,
+            l2ReadSectors: result.memory.l2ReadSectors * perMeanSm,
+            l1LoadHitRate: result.memory.l1LoadHitRate,
+            l2ReadHitRate: result.memory.l2ReadHitRate,
+            dramReadBytes: result.memory.dramReadBytes * perMeanSm,
+            dramWriteBytes: result.memory.dramWriteBytes * perMeanSm,
+          },
         }
       : undefined;
   return {

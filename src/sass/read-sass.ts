@@ -147,7 +147,8 @@ class ListingReader {
     const [, guard, opcode, mods, rest] = body;
     const operands = splitOperands(rest);
     let target: number | undefined;
-    if (TARGET_OPCODES.has(opcode)) {
+    // Volta's `BREAK B0` names a convergence barrier, not a target (Maxwell's BRK had one).
+    if (TARGET_OPCODES.has(opcode) && !(opcode === "BREAK" && /^B\d+$/.test(operands[operands.length - 1] ?? ""))) {
       // The target is the last operand: `BSSY B0, 0x480`, `BRA.DIV UR4, 0x3b0`, `BRA 0xf0`.
       const operand = operands[operands.length - 1];
       const at = parseTarget(operand);

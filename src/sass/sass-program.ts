@@ -262,13 +262,20 @@ function controlOf(t: Translation, ins: SassInstruction, pc: number): Pick<Parse
   return {};
 }
 
-/** BAR.SYNC or BAR.ARV id[, threads]: an immediate id 0..15 and a thread count that is a multiple of 32. */
+/**
+ * BAR.SYNC, BAR.ARV or BAR.RED id[, threads]: an immediate id 0..15 and a thread count that is a
+ * multiple of 32. BAR.RED.POPC/AND/OR (`__syncthreads_count/and/or`) waits as BAR.SYNC does; its
+ * predicate operand is the value reduced, which B2R.RESULT reads (unknown to the executor: the
+ * block's other warps run apart from this one).
+ */
 function barrierOf(t: Translation, ins: SassInstruction): NonNullable<ParsedInstruction["barrier"]> {
-  if (ins.modifiers[0] !== undefined && ins.modifiers[0] !== "SYNC" && ins.modifiers[0] !== "SYNCALL" && ins.modifiers[0] !== "ARV") {
-    fail(t, ["program", "sass"], ins.line, "BAR.SYNC or BAR.ARV (BAR.RED and BAR.SCAN are not modelled)", `"${ins.text}"`);
+  const kind = ins.modifiers[0];
+  if (kind !== undefined && kind !== "SYNC" && kind !== "SYNCALL" && kind !== "ARV" && kind !== "RED") {
+    fail(t, ["program", "sass"], ins.line, "BAR.SYNC, BAR.ARV or BAR.RED (BAR.SCAN is not modelled)", `"${ins.text}"`);
   }
-  const id = ins.operands[0] === undefined ? 0 : Number(ins.operands[0]);
-  const threads = ins.operands[1] === undefined ? undefined : Number(ins.operands[1]);
+  const numbers = kind === "RED" ? ins.operands.filter((o) => !/^!?P[0-6T]$/.test(o)) : ins.operands;
+  const id = numbers[0] === undefined ? 0 : Number(numbers[0]);
+  const threads = numbers[1] === undefined ? undefined : Number(numbers[1]);
   if (!Number.isInteger(id) || id < 0 || id > 15 || (threads !== undefined && (!Number.isInteger(threads) || threads % 32 !== 0 || threads <= 0))) {
     fail(t, ["program", "sass"], ins.line, "BAR.SYNC with an immediate barrier id 0..15 and an optional thread count that is a multiple of 32", `"${ins.text}"`);
   }

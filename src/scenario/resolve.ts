@@ -18,6 +18,8 @@ import type { Dim3, Launch } from "../exec/launch.js";
 import { blocksOfSm } from "../exec/kernel-profile.js";
 import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
 import { planExecution } from "../exec/run-from-args.js";
+import { representativeSm } from "../exec/representative-sm.js";
+import { executableKernel } from "../exec/run-warp.js";
 import { ConfigError } from "../errors.js";
 import type { WarpPathSource } from "../sm/warp-paths.js";
 import { readSass, type SassKernel } from "../sass/read-sass.js";
@@ -267,8 +269,12 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
   // A branch decided by loaded data falls back to not taken: say so, and how to give the data.
   const unknown = executed.unknown.map((a) => `0x${a.toString(16).padStart(4, "0")}`);
   const dataWarning = `${file}: kernel ${built.kernel.name}: branches decided by loaded data (${unknown.join(", ")}) are taken as not taken; give the buffers' contents in program.args (ptr:4MiB fill(0), iota(0, 1) or random(0, 99): docs/execution.md)`;
-  return { ok: true, program: built.program, assembly, warnings: unknown.length > 0 ? [...warnings, dataWarning] : warnings, executed: executed.run };
+  const all = [...warnings, ...(executed.note !== undefined ? [executed.note] : []), ...(unknown.length > 0 ? [dataWarning] : [])];
+  return { ok: true, program: built.program, assembly, warnings: all, executed: executed.run };
 }
+
+/** Warp-instructions the choice of a typical SM may run functionally (representative-sm.ts). */
+const REPRESENTATIVE_BUDGET = 1_000_000;
 
 /** program.args and program.grid: the SM's blocks of the grid, and each warp's path when admitted. */
 function executedRun(
@@ -279,16 +285,25 @@ function executedRun(
   file: string,
   archName: string,
   memory: AddressedMemoryOptions | undefined,
-): { ok: true; run: ExecutedRun; unknown: number[] } | { ok: false; issues: ScenarioIssue[] } {
+): { ok: true; run: ExecutedRun; unknown: number[]; note?: string } | { ok: false; issues: ScenarioIssue[] } {
   const fail = (field: string, expected: string, found: string) => ({ ok: false as const, issues: [{ code: "invalid_field" as const, file: ctx.file, path: ["program", field], expected, found }] });
   if (program.grid === undefined) return fail("grid", "the grid's blocks ([x], [x, y] or [x, y, z]) to run the kernel from its args", "none");
   try {
     const args = typeof program.args === "object" ? program.args.join(", ") : (program.args ?? "");
-    const sm = program.sm ?? 0;
-    const plan = planExecution(kernel, { grid: program.grid, block, args, sm, arch: archName }, file);
+    const smCount = PRESETS[archName as keyof typeof PRESETS].smCount;
+    const at = (sm: number) => planExecution(kernel, { grid: program.grid!, block, args, sm, arch: archName }, file);
+    let plan = at(program.sm ?? 0);
+    // Unless the user names one, the SM whose blocks' work is typical of the GPU's (representative-sm.ts).
+    const typical = program.sm === undefined ? representativeSm(executableKernel(kernel), plan.launch, smCount, REPRESENTATIVE_BUDGET) : { sm: program.sm };
+    if (typical.sm !== (program.sm ?? 0)) plan = at(typical.sm);
     const paths = executedPaths(kernel, plan.launch, plan.blocks, file, memory);
-    const spread = gpuSpread(kernel, plan.launch, sm, PRESETS[archName as keyof typeof PRESETS].smCount, file, paths.memory);
-    return { ok: true, run: { blocks: plan.blocks.length, paths, ...(spread !== undefined ? { spread } : {}) }, unknown: paths.unknownGuards() };
+    const spread = gpuSpread(kernel, plan.launch, typical.sm, smCount, file, paths.memory);
+    const w = typical.work;
+    const note =
+      w === undefined
+        ? undefined
+        : `${file}: kernel ${kernel.name}: SM ${typical.sm}'s blocks are timed to stand for the GPU: their ${w.chosen} warp-instructions are nearest the mean of ${w.sampled} SMs sampled (${w.mean}), where SM 0's blocks issue ${w.sm0} (the blocks' work depends on where they are in the grid; program.sm or --sm picks one)`;
+    return { ok: true, run: { blocks: plan.blocks.length, paths, ...(spread !== undefined ? { spread } : {}) }, unknown: paths.unknownGuards(), ...(note !== undefined ? { note } : {}) };
   } catch (e) {
     if (e instanceof ConfigError) return fail(program.args === undefined ? "grid" : "args", "arguments and a launch the kernel can run with", e.message);
     throw e;

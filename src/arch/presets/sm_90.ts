@@ -174,6 +174,12 @@ export const sm_90: ArchSpec = {
     // [atom] the same probe: 9.4 SM cycles per warp-level RED whose 32 words are one line, 74.7
     // when they are 32 lines (no two warps sharing any): 2.1 cycles for each line beyond the first.
     globalAtomicCyclesPerLine: 2.1,
+    // [red-tail] validation/microbench/red_tail_probe: every warp of a full GPU ends with k REDs
+    // of one round of a line into 8 shared lines. At 32 and 64 per SM (k = 1, 2) the SMs finish
+    // in 1,137 and 1,199 cycles, hardly draining, while the L2 performs them for 10,000 and
+    // 18,000 cycles more; at 128 and 256 per SM they finish at 8,465 and 41,827 cycles, with
+    // about 100 per SM still outstanding at the L2's 0.5 per cycle.
+    postedReductionRounds: 100,
     // [ncu] ld_chain K = 8, F = 0, W = 64: about 43 warps per SM wait on 8 loads each while
     // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
     maxLoadsInFlight: 340,

@@ -39,6 +39,9 @@ export const BUNDLED_MEMORY_WARM = fileURLToPath(new URL("../../../validation/me
 /** Warp-specialized TMA + HGMMA GEMMs run from their listing and arguments (validation/async), caches flushed. */
 export const BUNDLED_ASYNC = fileURLToPath(new URL("../../../validation/async/kernels.json", import.meta.url));
 export const BUNDLED_ASYNC_DATA = fileURLToPath(new URL("../../../validation/async/data/summary.csv", import.meta.url));
+/** Everyday kernels written without regard to the model (validation/corpus), run from their listing and arguments, caches flushed. */
+export const BUNDLED_CORPUS = fileURLToPath(new URL("../../../validation/corpus/kernels.json", import.meta.url));
+export const BUNDLED_CORPUS_DATA = fileURLToPath(new URL("../../../validation/corpus/data/summary.csv", import.meta.url));
 /** What to tell a user whose install lacks the files `needed` (none missing: undefined). */
 export function missingValidationData(needed: readonly string[]): string | undefined {
   const missing = needed.filter((f) => !existsSync(f));
@@ -46,7 +49,7 @@ export function missingValidationData(needed: readonly string[]): string | undef
   return `warpsim validate needs the H100 measurements and listings of warpsim's repository (validation/), which the npm package leaves out; not found: ${missing.map((f) => relative(process.cwd(), f)).join(", ")}. Run it from a clone of the repository (npm ci && npx warpsim validate).`;
 }
 
-const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "memory-warm", "sass-args", "heldout-args", "async"] as const;
+const FAMILIES = ["all", "micro", "sass", "sass-flushed", "heldout", "memory", "memory-warm", "sass-args", "heldout-args", "async", "corpus"] as const;
 
 export function validateCommand(io: CliIo): Command {
   return addChartOptions(new Command("validate"))
@@ -55,7 +58,7 @@ export function validateCommand(io: CliIo): Command {
     .option("-f, --format <format>", "output format: table (with the error summary), csv or json", oneOf(FORMATS), "table")
     .option("--sample <precision>", "sample each row's run (run --sample; docs/sampling.md): the predictions are estimates, each row's JSON says how much was simulated and its cycles' interval", share)
     .option("--chart <dir>", "write predicted-vs-measured charts of issue active (one per variant) to this folder: SVG, or --chart-format png,pdf")
-    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates), async (warp-specialized TMA + HGMMA GEMMs at 2 to 5 stages, validation/async) or all", oneOf(FAMILIES), "all")
+    .option("--family <family>", "micro (fma_chain and ld_chain), sass (kernels run from their SASS, validation/sass, warm caches), sass-flushed (the same, caches flushed before each pass), heldout (kernels nothing was fitted to), memory (ordinary kernels run from their arguments, memory from their addresses, validation/memory; memory-warm: the same launches with warm caches), sass-args and heldout-args (sass-flushed and heldout run from their arguments instead of declared trips and hit rates), async (warp-specialized TMA + HGMMA GEMMs at 2 to 5 stages, validation/async), corpus (18 everyday kernels nothing was fitted to, run from their arguments, validation/corpus) or all", oneOf(FAMILIES), "all")
     .addHelpText(
       "after",
       `
@@ -99,6 +102,9 @@ Example:
       }
       if (all || opts.family === "async") {
         runs.push({ name: "async", file: BUNDLED_ASYNC_DATA, label: "validation/async/data/summary.csv (warp-specialized GEMMs run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_ASYNC, fromArgs: { cache: "cold" } });
+      }
+      if (all || opts.family === "corpus") {
+        runs.push({ name: "corpus", file: BUNDLED_CORPUS_DATA, label: "validation/corpus/data/summary.csv (everyday kernels run from arguments, caches flushed)", targets: report.MEMORY_VALIDATION_TARGETS, sass: true, fixtures: BUNDLED_CORPUS });
       }
       // The measurements ship with warpsim's repository, not its npm package (they would be most
       // of it): from an installed package, say where they are instead of failing on a path.

@@ -8,6 +8,7 @@ import { AtomicUnit } from "./atomic-unit.js";
 import { distinctLines } from "./coalescer.js";
 import { LatencyModel } from "./latency-model.js";
 import { MemorySystem } from "./memory-system.js";
+import { PostedReductions } from "./posted-reductions.js";
 import { SharedMemoryPath } from "./shared-memory.js";
 
 /**
@@ -35,6 +36,8 @@ export class MemoryPaths {
   readonly bypassDataPipe: Uint8Array;
   /** The access of the instruction in hand (start -> resultAt/storeDoneAt), or -1. */
   private current = -1;
+  /** Reductions sent and not yet performed (ArchSpec.memoryBandwidth.postedReductionRounds), when the architecture posts them. */
+  private readonly posted: PostedReductions | undefined;
 
   constructor(
     config: SmConfig,
@@ -48,6 +51,8 @@ export class MemoryPaths {
     this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
     this.atomicCyclesPerLine = arch.memoryBandwidth.globalAtomicCyclesPerLine ?? 0;
+    const posted = arch.memoryBandwidth.postedReductionRounds;
+    this.posted = posted === undefined ? undefined : new PostedReductions(posted);
     this.bypassDataPipe = new Uint8Array(program.length);
     const setup = config.paths?.memory;
     this.addressed = setup === undefined || paths === undefined ? undefined : new AddressedMemory(arch, setup, `${seed}`);
@@ -115,14 +120,20 @@ export class MemoryPaths {
     if (path === PATH_ATOMIC) {
       // A global atomic: after the SM's atomic unit, its lines' atomic units at the L2, which
       // every SM updating the same lines shares (line-atomics.ts). It reads its registers when
-      // they take it: a warp that reuses them waits (long_scoreboard).
+      // they take it: a warp that reuses them waits (long_scoreboard). A reduction is posted
+      // instead: it reads them when it leaves the SM (posted-reductions.ts).
       this.current = this.addressedAccess(warp);
       if (this.current < 0) return this.atomics.access(now);
       const a = this.paths!.accessesOf(warp);
       const from = a.start[this.current];
       const to = a.start[this.current + 1];
       const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
-      return this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, a.passes[this.current]);
+      const taken = this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, a.passes[this.current]);
+      if (kind !== OpKind.storeGlobal || this.posted === undefined) return taken;
+      // What it holds of the L2's buffers: its rounds counted per line (the most lanes on one word
+      // of each line, 1.5 requests each), from its rounds per sector and its lines.
+      const lines = distinctLines(a.sectors, from, to);
+      return this.posted.post(base, taken, (a.passes[this.current] * lines) / Math.max(1, to - from));
     }
     if (path === PATH_SHARED && this.program.conflictsDeclared[pc] === 0) {
       // LDS, STS, LDSM: the wavefronts their lanes' real addresses take, where the executor knew them.

@@ -1,0 +1,130 @@
+import { parse } from "csv-parse/sync";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { estimateL2Sharing } from "../../src/exec/l2-sharing.js";
+import { profileKernel } from "../../src/exec/kernel-profile.js";
+import { planExecution } from "../../src/exec/run-from-args.js";
+import { executableKernel } from "../../src/exec/run-warp.js";
+import { readSass } from "../../src/sass/read-sass.js";
+import { simulate } from "../../src/run/simulate.js";
+import { parseScenario } from "../../src/scenario/parse-scenario.js";
+import { readerBeside } from "../../src/scenario/load.js";
+
+/**
+ * validation/corpus: everyday kernels measured on an H100 (capture.sh), nothing fitted to them.
+ * What the executor must get right from the listing and the arguments alone, each value derived
+ * independently of warpsim: by a float32 model of the source, by hand from the launch.
+ */
+const LISTING = "validation/corpus/kernels.sass";
+const listing = readSass(readFileSync(LISTING, "utf8"), LISTING);
+const summary: Record<string, string>[] = parse(readFileSync("validation/corpus/data/summary.csv", "utf8"), { columns: true });
+const kernel = (name: string) => {
+  if (!listing.ok) throw new Error("kernels.sass did not read");
+  return listing.kernels.find((k) => k.name === name)!;
+};
+const plan = (name: string, grid: number[], block: number[], args: string) => planExecution(kernel(name), { grid, block, args, sm: 0, arch: "sm_90" }, LISTING);
+
+/**
+ * The Mandelbrot loop as kernels.cu writes it and the listing orders it, in float32 (Math.fround
+ * after each operation; the FFMA's product is exact in a double): the trips of pixel (px, py).
+ */
+function trips(px: number, py: number, w: number, h: number, maxIter: number): number {
+  const f = Math.fround;
+  const cx = f(f(f(2.5 * px) / w) - 2);
+  const cy = f(f(f(2.5 * py) / h) - 1.25);
+  let zx = 0;
+  let zy = 0;
+  let it = 0;
+  for (;;) {
+    const t = f(f(f(zx * zx) - f(zy * zy)) + cx);
+    zy = f(f(zx + zx) * zy + cy);
+    zx = t;
+    it++;
+    if (!(it < maxIter && f(f(zx * zx) + f(zy * zy)) < 4)) return it;
+  }
+}
+
+describe("float arithmetic steers control flow: mandelbrot's loop (128 x 128 pixels, 64 iterations at most)", () => {
+  const { launch } = plan("mandelbrot", [8, 16], [16, 8], "ptr:16MiB,i32:128,i32:128,i32:64");
+  const exe = executableKernel(kernel("mandelbrot"));
+  const p = profileKernel(exe, launch, Array.from({ length: 128 }, (_, b) => b));
+  const at = (address: number) => exe.decoded.findIndex((d) => d.ins.address === address);
+
+  it("each warp runs its loop as often as its slowest pixel needs (a float32 model of the source)", () => {
+    let expected = 0;
+    for (let by = 0; by < 16; by++)
+      for (let bx = 0; bx < 8; bx++)
+        for (let w = 0; w < 4; w++) {
+          let most = 0;
+          for (let l = 0; l < 32; l++) most = Math.max(most, trips(bx * 16 + (l % 16), by * 8 + 2 * w + (l >> 4), 128, 128, 64));
+          expected += most;
+        }
+    // 0x3b0 opens the loop (FADD R0, R3, -R0); `@!P0 BRA P1, 0x3b0` closes it on both conditions.
+    expect(p.executions[at(0x3b0)]).toBe(expected);
+    expect(p.unknownBranches.size).toBe(0);
+  });
+
+  it("issues ncu's count but for the division's slow path, which warpsim calls without running it", () => {
+    const measured = Number(summary.find((r) => r.kernel === "mandelbrot" && r.grid === "8,16")!["smsp__inst_executed.sum"]);
+    // Lanes dividing 0 (pixels at x = 0, and y = 0) take FCHK's slow path: 72 warps call the
+    // subroutine at 0x4d0, whose path for a zero dividend issues 29 instructions (0x4d0-0x640,
+    // 0xab0, 0xac0, 0xb00-0xb20: counted by hand in the listing). warpsim issues the CALL alone.
+    const calls = p.executions[at(0x1f0)] + p.executions[at(0x310)];
+    expect(calls).toBe(16 * 4 + 8);
+    expect(Math.abs(p.instructions.mean * p.warps + 29 * calls - measured)).toBeLessThanOrEqual(0.0001 * measured);
+  });
+});
+
+describe("the L2's sharing when a block alone is past the estimate's budget", () => {
+  it("nbody: every block reads every body, so with 4 blocks 1 first read in 4 misses (compared on prefixes)", () => {
+    // 4 blocks of 256 threads, 1,024 bodies: each block reads all 16 KiB of them, tile by tile.
+    const { launch } = plan("nbody", [4], [256], "ptr:16KiB,ptr:16KiB,i32:1024");
+    const k = kernel("nbody");
+    // A budget of about 2 blocks: the estimate compares prefixes of the blocks (before, it ran no
+    // other block at all, and every first read missed).
+    const s = estimateL2Sharing(executableKernel(k), launch, 1, "1", 50_000);
+    const at = (address: number) => k.instructions.findIndex((ins) => ins.address === address);
+    // 0x1e0: the tile loop's load (tile[threadIdx.x] = pos[t + threadIdx.x]), read by every block.
+    expect(s.missShare[at(0x1e0)]).toBeCloseTo(1 / 4, 3);
+    // 0xe0, a block's own bodies (p = pos[i]): the others read them only in a later tile, past
+    // the prefixes compared, so the estimate sees them unshared ([model] a prefix's limit).
+    expect(s.missShare[at(0xe0)]).toBe(1);
+  });
+});
+
+describe("forms the second batch brought (each once refused or misread)", () => {
+  const run = (name: string, grid: number[], block: number[], args: string) =>
+    simulate(
+      parseScenario(
+        JSON.stringify({ launch: { threadsPerBlock: block.reduce((a, b) => a * b), registersPerThread: 32 }, program: { sass: "kernels.sass", kernel: name, args, grid, blockDim: block } }),
+        "validation/corpus/test.json",
+        [],
+        { readFile: readerBeside(LISTING) },
+      ),
+    );
+
+  it("`BREAK B0` names a convergence barrier, not a branch target: the listing reads", () => {
+    // Before, "B0" was taken for a label, and the whole listing was refused.
+    const k = kernel("triangle_rows");
+    const breaks = k.instructions.filter((i) => i.opcode === "BREAK");
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const b of breaks) expect(b.target).toBeUndefined();
+  });
+
+  it("`__syncthreads_count` (BAR.RED.POPC, then B2R.RESULT) waits as BAR.SYNC does, and runs", () => {
+    const r = run("vote_fence", [16384], [256], "ptr:16MiB random(0, 999),ptr:128KiB,i32:499");
+    expect(r.outcome.status).toBe("completed");
+  });
+
+  it("`__match_any_sync` (MATCH.ANY) gives each lane its peers: one leader per key adds, as ncu counts", () => {
+    // SM 0's 125 blocks of 8 warps: every warp runs the same 15 instructions but for its
+    // leaders' branch, whose count comes from the keys (random(0, 999) & 63): the count is ncu's
+    // per-SM mean within the SMs' shares (125 blocks where the mean is 124.1).
+    const { launch } = plan("match_count", [16384], [256], "ptr:16MiB random(0, 999),ptr:4KiB,i32:4194304");
+    const exe = executableKernel(kernel("match_count"));
+    const p = profileKernel(exe, launch, Array.from({ length: 125 }, (_, i) => i * 132));
+    expect(p.unknownBranches.size).toBe(0);
+    const measured = Number(summary.find((r) => r.kernel === "match_count")!["smsp__inst_executed.sum"]) / 132;
+    expect(Math.abs((p.instructions.mean * p.warps) / (measured * (125 / (16384 / 132))) - 1)).toBeLessThan(0.01);
+  });
+});

@@ -1,0 +1,575 @@
+// A corpus of everyday kernels written the way users write them, not for any mechanism of
+// warpsim's: reductions, softmax, layer norm, scans, CSR SpMV, a convolution with constant
+// weights, n-body, GEMV, double and half precision, a shared-memory histogram, a bitonic sort
+// step, stream compaction with warp votes, dp4a, a 3D stencil, a templated transpose, a
+// Mandelbrot set, a switch, hash probes, REDUX and an atomicCAS loop; then a second batch (23-31)
+// of forms the first lacked. warpsim runs each from this file's listing, the launch and the
+// arguments alone (validate family `corpus`), as a user without a GPU would; nothing in the
+// model was fitted to them. capture.sh records the H100's counters (caches flushed, ncu's
+// default).
+//
+//   nvcc -arch=sm_90 -O3 -o kernels kernels.cu && ./kernels     (one MANIFEST line per launch)
+//
+// MANIFEST,<i>,<kernel>,<grid x,y>,<block x,y>,<dynamic shared bytes>,<warpsim --args>,<blocks per SM>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+
+#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { fprintf(stderr, "%s: %s (line %d)\n", #x, cudaGetErrorString(e), __LINE__); exit(1); } } while (0)
+
+// 1. The classic shared-memory tree reduction: a grid-stride sum per thread, halving in shared
+//    memory with a barrier per step, the last warp unrolled, one atomic per block.
+extern "C" __global__ void reduce_smem(const float* __restrict__ x, float* __restrict__ out, int n) {
+  __shared__ float s[256];
+  float v = 0.f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) v += x[i];
+  s[threadIdx.x] = v;
+  __syncthreads();
+  for (int k = blockDim.x / 2; k > 32; k >>= 1) {
+    if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];
+    __syncthreads();
+  }
+  if (threadIdx.x < 32) {
+    volatile float* w = s;
+    w[threadIdx.x] += w[threadIdx.x + 32]; w[threadIdx.x] += w[threadIdx.x + 16];
+    w[threadIdx.x] += w[threadIdx.x + 8]; w[threadIdx.x] += w[threadIdx.x + 4];
+    w[threadIdx.x] += w[threadIdx.x + 2]; w[threadIdx.x] += w[threadIdx.x + 1];
+  }
+  if (threadIdx.x == 0) atomicAdd(out, s[0]);
+}
+
+// 2. The same sum with shuffles: a warp reduces in registers, warp 0 reduces the warps' sums.
+__device__ __forceinline__ float warp_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+extern "C" __global__ void reduce_shfl(const float4* __restrict__ x, float* __restrict__ out, int n4) {
+  __shared__ float partial[32];
+  float v = 0.f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += gridDim.x * blockDim.x) {
+    float4 q = x[i];
+    v += (q.x + q.y) + (q.z + q.w);
+  }
+  v = warp_sum(v);
+  if ((threadIdx.x & 31) == 0) partial[threadIdx.x >> 5] = v;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    v = threadIdx.x < blockDim.x / 32 ? partial[threadIdx.x] : 0.f;
+    v = warp_sum(v);
+    if (threadIdx.x == 0) atomicAdd(out, v);
+  }
+}
+
+// 3. Softmax over rows: a block per row, max and sum through shuffles and shared memory.
+__device__ float block_reduce(float v, float* sh, bool isMax) {
+  for (int o = 16; o > 0; o >>= 1) {
+    float u = __shfl_xor_sync(0xffffffffu, v, o);
+    v = isMax ? fmaxf(v, u) : v + u;
+  }
+  if ((threadIdx.x & 31) == 0) sh[threadIdx.x >> 5] = v;
+  __syncthreads();
+  v = sh[0];
+  for (int w = 1; w < blockDim.x / 32; ++w) v = isMax ? fmaxf(v, sh[w]) : v + sh[w];
+  __syncthreads();
+  return v;
+}
+extern "C" __global__ void softmax_rows(const float* __restrict__ x, float* __restrict__ y, int cols) {
+  __shared__ float sh[32];
+  const float* row = x + (size_t)blockIdx.x * cols;
+  float m = -INFINITY;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) m = fmaxf(m, row[c]);
+  m = block_reduce(m, sh, true);
+  float s = 0.f;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) s += __expf(row[c] - m);
+  s = block_reduce(s, sh, false);
+  float inv = 1.f / s;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) y[(size_t)blockIdx.x * cols + c] = __expf(row[c] - m) * inv;
+}
+
+// 4. Layer norm: a warp per row of 1024 floats, float4 loads, mean and variance by shuffles.
+extern "C" __global__ void layernorm_warp(const float4* __restrict__ x, float4* __restrict__ y, const float4* __restrict__ gamma, int rows) {
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, lane = threadIdx.x & 31;
+  if (row >= rows) return;
+  const float4* r = x + (size_t)row * 256;
+  float4 v[8];
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) { v[k] = r[lane + 32 * k]; s += v[k].x + v[k].y + v[k].z + v[k].w; }
+  float mean = warp_sum(s) * (1.f / 1024);
+  float q = 0.f;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    float a = v[k].x - mean, b = v[k].y - mean, c = v[k].z - mean, d = v[k].w - mean;
+    q += a * a + b * b + c * c + d * d;
+  }
+  float inv = rsqrtf(warp_sum(q) * (1.f / 1024) + 1e-5f);
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    float4 g = gamma[lane + 32 * k], o;
+    o.x = (v[k].x - mean) * inv * g.x; o.y = (v[k].y - mean) * inv * g.y;
+    o.z = (v[k].z - mean) * inv * g.z; o.w = (v[k].w - mean) * inv * g.w;
+    y[(size_t)row * 256 + lane + 32 * k] = o;
+  }
+}
+
+// 5. Hillis-Steele inclusive scan of 512 elements per block, double-buffered in shared memory.
+extern "C" __global__ void scan_block(const int* __restrict__ x, int* __restrict__ y) {
+  __shared__ int buf[2][512];
+  int t = threadIdx.x, base = blockIdx.x * 512;
+  buf[0][t] = x[base + t];
+  __syncthreads();
+  int in = 0;
+  for (int d = 1; d < 512; d <<= 1) {
+    int v = buf[in][t];
+    if (t >= d) v += buf[in][t - d];
+    buf[in ^ 1][t] = v;
+    in ^= 1;
+    __syncthreads();
+  }
+  y[base + t] = buf[in][t];
+}
+
+// 6. Sparse matrix times vector, CSR, a thread per row; the column indices scatter the reads of x.
+extern "C" __global__ void spmv_csr(const int* __restrict__ rowptr, const int* __restrict__ col, const float* __restrict__ val,
+                                    const float* __restrict__ x, float* __restrict__ y, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  float s = 0.f;
+  for (int k = rowptr[r]; k < rowptr[r + 1]; ++k) s += val[k] * x[col[k]];
+  y[r] = s;
+}
+
+// 7. A 3 x 3 convolution with its weights in constant memory, 16 x 16 blocks, edges clamped.
+__constant__ float kWeights[9];
+extern "C" __global__ void conv3x3(const float* __restrict__ in, float* __restrict__ out, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= w || y >= h) return;
+  float s = 0.f;
+#pragma unroll
+  for (int dy = -1; dy <= 1; ++dy)
+#pragma unroll
+    for (int dx = -1; dx <= 1; ++dx) {
+      int xx = min(max(x + dx, 0), w - 1), yy = min(max(y + dy, 0), h - 1);
+      s += kWeights[(dy + 1) * 3 + dx + 1] * in[yy * w + xx];
+    }
+  out[y * w + x] = s;
+}
+
+// 8. All-pairs n-body forces, bodies staged through shared memory a tile at a time.
+extern "C" __global__ void nbody(const float4* __restrict__ pos, float4* __restrict__ acc, int n) {
+  __shared__ float4 tile[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float4 p = pos[i];
+  float ax = 0.f, ay = 0.f, az = 0.f;
+  for (int t = 0; t < n; t += blockDim.x) {
+    tile[threadIdx.x] = pos[t + threadIdx.x];
+    __syncthreads();
+#pragma unroll 8
+    for (int j = 0; j < blockDim.x; ++j) {
+      float4 q = tile[j];
+      float dx = q.x - p.x, dy = q.y - p.y, dz = q.z - p.z;
+      float r2 = dx * dx + dy * dy + dz * dz + 1e-4f;
+      float inv = rsqrtf(r2);
+      float f = q.w * inv * inv * inv;
+      ax += dx * f; ay += dy * f; az += dz * f;
+    }
+    __syncthreads();
+  }
+  acc[i] = make_float4(ax, ay, az, 0.f);
+}
+
+// 9. Matrix times vector, a warp per row, float4 loads and a shuffle sum.
+extern "C" __global__ void gemv_warp(const float4* __restrict__ a, const float4* __restrict__ x, float* __restrict__ y, int rows, int cols4) {
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, lane = threadIdx.x & 31;
+  if (row >= rows) return;
+  float s = 0.f;
+  for (int c = lane; c < cols4; c += 32) {
+    float4 m = a[(size_t)row * cols4 + c], v = x[c];
+    s += m.x * v.x + m.y * v.y + m.z * v.z + m.w * v.w;
+  }
+  s = warp_sum(s);
+  if (lane == 0) y[row] = s;
+}
+
+// 10. Double-precision axpy over a grid-stride loop.
+extern "C" __global__ void daxpy(double a, const double* __restrict__ x, double* __restrict__ y, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) y[i] = a * x[i] + y[i];
+}
+
+// 11. A 256-bin histogram in shared memory, merged into global bins once per block.
+extern "C" __global__ void hist_smem(const unsigned* __restrict__ data, unsigned* __restrict__ bins, int n) {
+  __shared__ unsigned h[256];
+  h[threadIdx.x] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) atomicAdd(&h[data[i] & 255], 1u);
+  __syncthreads();
+  atomicAdd(&bins[threadIdx.x], h[threadIdx.x]);
+}
+
+// 12. One compare-and-exchange step (j, k) of a bitonic sort of unsigned keys.
+extern "C" __global__ void bitonic_step(unsigned* __restrict__ keys, int j, int k) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x, p = i ^ j;
+  if (p > i) {
+    unsigned a = keys[i], b = keys[p];
+    bool up = (i & k) == 0;
+    if ((a > b) == up) { keys[i] = b; keys[p] = a; }
+  }
+}
+
+// 13. Stream compaction: keep the elements above a threshold, a warp's survivors placed by a
+//     ballot and its population count, one atomic per warp for the warp's offset.
+extern "C" __global__ void compact(const int* __restrict__ in, int* __restrict__ out, int* __restrict__ count, int n, int threshold) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x, lane = threadIdx.x & 31;
+  int v = i < n ? in[i] : 0;
+  bool keep = i < n && v > threshold;
+  unsigned m = __ballot_sync(0xffffffffu, keep);
+  int base = 0;
+  if (lane == 0 && m) base = atomicAdd(count, __popc(m));
+  base = __shfl_sync(0xffffffffu, base, 0);
+  if (keep) out[base + __popc(m & ((1u << lane) - 1))] = v;
+}
+
+// 14. Int8 dot products with dp4a: a thread per output, 256 packed words per row.
+extern "C" __global__ void dot_dp4a(const int* __restrict__ a, const int* __restrict__ b, int* __restrict__ out, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  int s = 0;
+#pragma unroll 4
+  for (int k = 0; k < 256; ++k) s = __dp4a(a[k * rows + r], b[k], s);
+  out[r] = s;
+}
+
+// 15. Half-precision axpy, two halves per lane.
+extern "C" __global__ void haxpy2(__half2 a, const __half2* __restrict__ x, __half2* __restrict__ y, int n2) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n2; i += gridDim.x * blockDim.x) y[i] = __hfma2(a, x[i], y[i]);
+}
+
+// 16. A 7-point stencil marching in z, the column's neighbours kept in registers.
+extern "C" __global__ void stencil3d(const float* __restrict__ in, float* __restrict__ out, int nx, int ny, int nz) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < 1 || y < 1 || x >= nx - 1 || y >= ny - 1) return;
+  size_t plane = (size_t)nx * ny, idx = (size_t)y * nx + x;
+  float below = in[idx], cur = in[idx + plane];
+  for (int z = 1; z < nz - 1; ++z) {
+    size_t c = idx + z * plane;
+    float above = in[c + plane];
+    out[c] = 0.4f * cur + 0.1f * (below + above + in[c - 1] + in[c + 1] + in[c - nx] + in[c + nx]);
+    below = cur; cur = above;
+  }
+}
+
+// 17. A tiled transpose as a template (a mangled name: the parameters' types are in it).
+template <int TILE>
+__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int n) {
+  __shared__ float tile[TILE][TILE + 1];
+  int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+  for (int k = 0; k < TILE; k += blockDim.y) tile[threadIdx.y + k][threadIdx.x] = in[(size_t)(y + k) * n + x];
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x; y = blockIdx.x * TILE + threadIdx.y;
+  for (int k = 0; k < TILE; k += blockDim.y) out[(size_t)(y + k) * n + x] = tile[threadIdx.x][threadIdx.y + k];
+}
+
+// 18. The Mandelbrot set: each pixel iterates until it escapes or hits the limit, so the trips
+//     come from float arithmetic on the pixel's coordinates.
+extern "C" __global__ void mandelbrot(int* __restrict__ out, int w, int h, int maxIter) {
+  int px = blockIdx.x * blockDim.x + threadIdx.x, py = blockIdx.y * blockDim.y + threadIdx.y;
+  if (px >= w || py >= h) return;
+  float cx = -2.0f + 2.5f * px / w, cy = -1.25f + 2.5f * py / h;
+  float zx = 0.f, zy = 0.f;
+  int it = 0;
+  while (it < maxIter && zx * zx + zy * zy < 4.f) {
+    float t = zx * zx - zy * zy + cx;
+    zy = 2.f * zx * zy + cy;
+    zx = t;
+    ++it;
+  }
+  out[py * w + px] = it;
+}
+
+// 19. A switch on the lane's place, compiled to an indirect branch through a jump table.
+extern "C" __global__ void switch_lanes(const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float v = x[i], r;
+  switch ((i >> 5) % 6) {
+    case 0: r = v * 2.f; break;
+    case 1: r = v + 1.f; break;
+    case 2: r = __sinf(v); break;
+    case 3: r = v * v - 3.f; break;
+    case 4: r = __expf(v); break;
+    default: r = -v; break;
+  }
+  y[i] = r;
+}
+
+// 20. Hash-table lookups with linear probing: each probe's trips depend on the table's contents.
+extern "C" __global__ void hash_probe(const int* __restrict__ table, const int* __restrict__ queries, int* __restrict__ found, int n, int mask) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int key = queries[i], slot = (key * 0x9e3779b1u) & mask, steps = 0;
+  while (table[slot] != key && table[slot] != 0 && steps < 32) { slot = (slot + 1) & mask; ++steps; }
+  found[i] = steps;
+}
+
+// 21. A warp sum with the integer reduction instruction (REDUX), one atomic per warp.
+extern "C" __global__ void redux_sum(const int* __restrict__ x, int* __restrict__ out, int n) {
+  int s = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) s += x[i];
+  s = __reduce_add_sync(0xffffffffu, s);
+  if ((threadIdx.x & 31) == 0) atomicAdd(out, s);
+}
+
+// 22. A float maximum through an atomicCAS loop (there is no float atomicMax): a loop whose
+//     trips depend on what the other threads did first.
+__device__ float atomic_max_float(float* addr, float v) {
+  int* a = (int*)addr;
+  int old = *a, assumed;
+  while (__int_as_float(old) < v) {
+    assumed = old;
+    old = atomicCAS(a, assumed, __float_as_int(v));
+    if (old == assumed) break;
+  }
+  return __int_as_float(old);
+}
+extern "C" __global__ void max_cas(const float* __restrict__ x, float* __restrict__ out, int n) {
+  float m = -INFINITY;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) m = fmaxf(m, x[i]);
+  for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+  if ((threadIdx.x & 31) == 0) atomic_max_float(out, m);
+}
+
+// 23. CSR SpMV with a block per row: the row's bounds read once by thread 0 and broadcast
+//     through shared memory, then a block-stride loop and a shared-memory reduction.
+extern "C" __global__ void spmv_block(const int* __restrict__ rowptr, const int* __restrict__ col, const float* __restrict__ val,
+                                      const float* __restrict__ x, float* __restrict__ y) {
+  __shared__ int bounds[2];
+  __shared__ float part[8];
+  if (threadIdx.x == 0) { bounds[0] = rowptr[blockIdx.x]; bounds[1] = rowptr[blockIdx.x + 1]; }
+  __syncthreads();
+  float s = 0.f;
+  for (int k = bounds[0] + threadIdx.x; k < bounds[1]; k += blockDim.x) s += val[k] * x[col[k]];
+  for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+  if ((threadIdx.x & 31) == 0) part[threadIdx.x >> 5] = s;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float t = 0.f;
+    for (int w = 0; w < blockDim.x / 32; ++w) t += part[w];
+    y[blockIdx.x] = t;
+  }
+}
+
+// 24. A device function the compiler keeps out of line (a call and a return per element).
+__device__ __noinline__ float smooth(float a, float b, float c) { return 0.25f * a + 0.5f * b + 0.25f * c; }
+extern "C" __global__ void call_smooth(const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i > 0 && i < n - 1) y[i] = smooth(x[i - 1], x[i], x[i + 1]);
+}
+
+// 25. Double-precision division and square root (their slow paths are calls).
+extern "C" __global__ void dnorm(const double* __restrict__ x, double* __restrict__ y, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) y[i] = sqrt(x[i] + 1.0) / (x[i] + 2.0);
+}
+
+// 26. Lanes grouped by value with __match_any_sync, a leader per group adding its group's count.
+extern "C" __global__ void match_count(const int* __restrict__ keys, int* __restrict__ counts, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int k = keys[i] & 63;
+  unsigned peers = __match_any_sync(__activemask(), k);
+  if ((__ffs(peers) - 1) == (threadIdx.x & 31)) atomicAdd(&counts[k], __popc(peers));
+}
+
+// 27. A 64-bit index grid-stride loop over more elements than an int counts (size_t math).
+extern "C" __global__ void scale64(float* __restrict__ x, size_t n, float a) {
+  for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) x[i] *= a;
+}
+
+// 28. A texture fetch through a texture object (the texture path, not LDG).
+extern "C" __global__ void tex_gather(cudaTextureObject_t t, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = tex1Dfetch<float>(t, i) * 2.f;
+}
+
+// 29. A block-wide vote with __syncthreads_count, and a fence before a flag.
+extern "C" __global__ void vote_fence(const int* __restrict__ x, int* __restrict__ out, int threshold) {
+  int v = x[blockIdx.x * blockDim.x + threadIdx.x];
+  int above = __syncthreads_count(v > threshold);
+  if (threadIdx.x == 0) {
+    out[blockIdx.x] = above;
+    __threadfence();
+    atomicAdd(&out[gridDim.x], 1);
+  }
+}
+
+// 30. Lower-triangular work: row r of the block's matrix runs r + 1 steps.
+extern "C" __global__ void triangle_rows(const float* __restrict__ a, float* __restrict__ y, int n) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= n) return;
+  float s = 0.f;
+  for (int c = 0; c <= r; ++c) s += a[(size_t)c * n + r];
+  y[r] = s;
+}
+
+// 31. bfloat16 multiply-adds, two per lane.
+extern "C" __global__ void bf16_fma(const __nv_bfloat162* __restrict__ x, __nv_bfloat162* __restrict__ y, int n2) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n2; i += gridDim.x * blockDim.x) y[i] = __hfma2(x[i], y[i], x[i]);
+}
+
+static int launchNo = 0;
+template <typename F>
+static void manifest(const char* name, F f, dim3 g, dim3 b, int dyn, const char* args) {
+  int perSm = 0;
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, f, b.x * b.y, dyn));
+  printf("MANIFEST,%d,%s,%d,%d,%d,%d,%d,%s,%d\n", launchNo++, name, g.x, g.y, b.x, b.y, dyn, args, perSm);
+}
+
+int main() {
+  int nsm; CK(cudaDeviceGetAttribute(&nsm, cudaDevAttrMultiProcessorCount, 0));
+  const size_t BYTES = (size_t)64 << 20;
+  float *x, *y, *z;
+  CK(cudaMalloc(&x, BYTES)); CK(cudaMalloc(&y, BYTES)); CK(cudaMalloc(&z, BYTES));
+  CK(cudaMemset(x, 0, BYTES)); CK(cudaMemset(y, 0, BYTES)); CK(cudaMemset(z, 0, BYTES));
+  // Integer inputs the control flow reads, written as warpsim's contents say: CSR row pointers
+  // i x 16, column indices and keys uniform in a range (the host's own draws: only their
+  // distribution is the same as warpsim's random(lo, hi)).
+  const int rows = 1 << 16, nnz = rows * 16;
+  int *rowptr, *col, *keys;
+  CK(cudaMalloc(&rowptr, (rows + 1) * 4)); CK(cudaMalloc(&col, nnz * 4)); CK(cudaMalloc(&keys, BYTES));
+  {
+    int* h = (int*)malloc(BYTES);
+    for (int i = 0; i <= rows; ++i) h[i] = 16 * i;
+    CK(cudaMemcpy(rowptr, h, (rows + 1) * 4, cudaMemcpyHostToDevice));
+    srand(1);
+    for (int i = 0; i < nnz; ++i) h[i] = rand() % rows;
+    CK(cudaMemcpy(col, h, nnz * 4, cudaMemcpyHostToDevice));
+    for (size_t i = 0; i < BYTES / 4; ++i) h[i] = rand() % 1000;
+    CK(cudaMemcpy(keys, h, BYTES, cudaMemcpyHostToDevice));
+    free(h);
+  }
+  float w9[9] = {0.0625f, 0.125f, 0.0625f, 0.125f, 0.25f, 0.125f, 0.0625f, 0.125f, 0.0625f};
+  CK(cudaMemcpyToSymbol(kWeights, w9, sizeof w9));
+  char args[256];
+  int n = 4 << 20; // 16 MiB of floats
+  int gs = 4 * nsm;
+
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:4KiB,i32:%d", n);
+  reduce_smem<<<gs, 256>>>(x, z, n); manifest("reduce_smem", reduce_smem, dim3(gs), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:4KiB,i32:%d", n / 4);
+  reduce_shfl<<<2 * nsm, 512>>>((const float4*)x, z, n / 4); manifest("reduce_shfl", reduce_shfl, dim3(2 * nsm), dim3(512), 0, args);
+
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", 4096);
+  softmax_rows<<<1024, 256>>>(x, y, 4096); manifest("softmax_rows", softmax_rows, dim3(1024), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,ptr:4KiB,i32:%d", 4096);
+  layernorm_warp<<<512, 256>>>((const float4*)x, (float4*)y, (const float4*)z, 4096); manifest("layernorm_warp", layernorm_warp, dim3(512), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:4MiB,ptr:4MiB");
+  scan_block<<<2048, 512>>>(keys, (int*)y); manifest("scan_block", scan_block, dim3(2048), dim3(512), 0, args);
+
+  snprintf(args, sizeof args, "ptr:%d iota(0, 16),ptr:4MiB random(0, %d),ptr:4MiB,ptr:256KiB,ptr:256KiB,i32:%d", (rows + 1) * 4, rows - 1, rows);
+  spmv_csr<<<rows / 256, 256>>>(rowptr, col, x, y, z, rows); manifest("spmv_csr", spmv_csr, dim3(rows / 256), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:2048,i32:2048");
+  conv3x3<<<dim3(128, 128), dim3(16, 16)>>>(x, y, 2048, 2048); manifest("conv3x3", conv3x3, dim3(128, 128), dim3(16, 16), 0, args);
+
+  snprintf(args, sizeof args, "ptr:256KiB,ptr:256KiB,i32:%d", 16384);
+  nbody<<<64, 256>>>((const float4*)x, (float4*)y, 16384); manifest("nbody", nbody, dim3(64), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:64MiB,ptr:16KiB,ptr:16KiB,i32:4096,i32:1024");
+  gemv_warp<<<512, 256>>>((const float4*)x, (const float4*)y, z, 4096, 1024); manifest("gemv_warp", gemv_warp, dim3(512), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "f64:2.0,ptr:32MiB,ptr:32MiB,i32:%d", n);
+  daxpy<<<gs, 256>>>(2.0, (const double*)x, (double*)y, n); manifest("daxpy", daxpy, dim3(gs), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:4KiB,i32:%d", n);
+  hist_smem<<<gs, 256>>>((const unsigned*)keys, (unsigned*)z, n); manifest("hist_smem", hist_smem, dim3(gs), dim3(256), 0, args);
+
+
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16MiB,ptr:4KiB,i32:%d,i32:%d", n, 899);
+  compact<<<n / 256, 256>>>(keys, (int*)y, (int*)z, n, 899); manifest("compact", compact, dim3(n / 256), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:64MiB,ptr:4KiB,ptr:256KiB,i32:%d", 1 << 16);
+  dot_dp4a<<<256, 256>>>((const int*)x, (const int*)y, (int*)z, 1 << 16); manifest("dot_dp4a", dot_dp4a, dim3(256), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "u32:1073758208,ptr:16MiB,ptr:16MiB,i32:%d", n);
+  haxpy2<<<gs, 256>>>(__floats2half2_rn(2.f, 2.f), (const __half2*)x, (__half2*)y, n); manifest("haxpy2", haxpy2, dim3(gs), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:64MiB,ptr:64MiB,i32:512,i32:512,i32:64");
+  stencil3d<<<dim3(16, 64), dim3(32, 8)>>>(x, y, 512, 512, 64); manifest("stencil3d", stencil3d, dim3(16, 64), dim3(32, 8), 0, args);
+
+  snprintf(args, sizeof args, "16MiB,16MiB,2048");
+  transpose_tiled<32><<<dim3(64, 64), dim3(32, 8)>>>(x, y, 2048);
+  manifest("transpose_tiled<32>", transpose_tiled<32>, dim3(64, 64), dim3(32, 8), 0, args);
+
+  snprintf(args, sizeof args, "ptr:16MiB,i32:1024,i32:1024,i32:256");
+  mandelbrot<<<dim3(64, 128), dim3(16, 8)>>>((int*)y, 1024, 1024, 256); manifest("mandelbrot", mandelbrot, dim3(64, 128), dim3(16, 8), 0, args);
+  // A small image too: the executor's count over every block of it is checked against ncu's exactly (test/exec/corpus.test.ts).
+  snprintf(args, sizeof args, "ptr:16MiB,i32:128,i32:128,i32:64");
+  mandelbrot<<<dim3(8, 16), dim3(16, 8)>>>((int*)y, 128, 128, 64); manifest("mandelbrot", mandelbrot, dim3(8, 16), dim3(16, 8), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  switch_lanes<<<n / 256, 256>>>(x, y, n); manifest("switch_lanes", switch_lanes, dim3(n / 256), dim3(256), 0, args);
+
+  // A table of 2^20 slots holding 0 (empty) to 3, queried for keys 1 to 10^6 (each starting at
+  // its own slot): a probe stops at an empty slot (1 in 4) or its key (rarely), after about 3
+  // steps; a warp runs until its longest probe ends (about 14), at most 32.
+  {
+    int* h = (int*)malloc(4 << 20);
+    for (int i = 0; i < (1 << 20); ++i) h[i] = rand() % 4;
+    CK(cudaMemcpy(z, h, 4 << 20, cudaMemcpyHostToDevice));
+    for (int i = 0; i < (1 << 20); ++i) h[i] = 1 + rand() % 1000000;
+    CK(cudaMemcpy(y, h, 4 << 20, cudaMemcpyHostToDevice));
+    free(h);
+  }
+  snprintf(args, sizeof args, "ptr:4MiB random(0, 3),ptr:4MiB random(1, 1000000),ptr:4MiB,i32:%d,i32:%d", 1 << 20, (1 << 20) - 1);
+  hash_probe<<<(1 << 20) / 256, 256>>>((const int*)z, (const int*)y, (int*)x, 1 << 20, (1 << 20) - 1);
+  manifest("hash_probe", hash_probe, dim3((1 << 20) / 256), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:4KiB,i32:%d", n);
+  redux_sum<<<gs, 256>>>((const int*)keys, (int*)z, n); manifest("redux_sum", redux_sum, dim3(gs), dim3(256), 0, args);
+  CK(cudaMemset(z, 0, 4096));
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:4KiB,i32:%d", n);
+  max_cas<<<gs, 256>>>(x, z, n); manifest("max_cas", max_cas, dim3(gs), dim3(256), 0, args);
+
+  // The second batch: forms the first did not have (shared-memory broadcasts, calls, double
+  // precision's slow paths, MATCH, 64-bit indices, textures, block votes and fences, triangular
+  // work, bfloat16).
+  snprintf(args, sizeof args, "ptr:%d iota(0, 16),ptr:4MiB random(0, %d),ptr:4MiB,ptr:256KiB,ptr:256KiB", (rows + 1) * 4, rows - 1);
+  spmv_block<<<8192, 64>>>(rowptr, col, x, y, z); manifest("spmv_block", spmv_block, dim3(8192), dim3(64), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  call_smooth<<<n / 256, 256>>>(x, y, n); manifest("call_smooth", call_smooth, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n / 2);
+  dnorm<<<gs, 256>>>((const double*)x, (double*)y, n / 2); manifest("dnorm", dnorm, dim3(gs), dim3(256), 0, args);
+  CK(cudaMemset(z, 0, 4096));
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:4KiB,i32:%d", n);
+  match_count<<<n / 256, 256>>>(keys, (int*)z, n); manifest("match_count", match_count, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,u64:%d,f32:1.5", n);
+  scale64<<<gs, 256>>>(x, (size_t)n, 1.5f); manifest("scale64", scale64, dim3(gs), dim3(256), 0, args);
+  {
+    cudaResourceDesc rd = {};
+    rd.resType = cudaResourceTypeLinear;
+    rd.res.linear.devPtr = x;
+    rd.res.linear.desc = cudaCreateChannelDesc<float>();
+    rd.res.linear.sizeInBytes = (size_t)n * 4;
+    cudaTextureDesc td = {};
+    td.readMode = cudaReadModeElementType;
+    cudaTextureObject_t tex;
+    CK(cudaCreateTextureObject(&tex, &rd, &td, nullptr));
+    snprintf(args, sizeof args, "u64:1,ptr:16MiB,i32:%d", n);
+    tex_gather<<<n / 256, 256>>>(tex, y, n); manifest("tex_gather", tex_gather, dim3(n / 256), dim3(256), 0, args);
+    CK(cudaDestroyTextureObject(tex));
+  }
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:128KiB,i32:499");
+  vote_fence<<<16384, 256>>>(keys, (int*)z, 499); manifest("vote_fence", vote_fence, dim3(16384), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:64MiB,ptr:16KiB,i32:4096");
+  triangle_rows<<<16, 256>>>(x, y, 4096); manifest("triangle_rows", triangle_rows, dim3(16), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  bf16_fma<<<gs, 256>>>((const __nv_bfloat162*)x, (__nv_bfloat162*)y, n); manifest("bf16_fma", bf16_fma, dim3(gs), dim3(256), 0, args);
+
+  // Last: it reorders the keys the kernels above read.
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),i32:%d,i32:%d", 64, 4096);
+  bitonic_step<<<n / 256, 256>>>((unsigned*)keys, 64, 4096); manifest("bitonic_step", bitonic_step, dim3(n / 256), dim3(256), 0, args);
+  CK(cudaDeviceSynchronize());
+  return 0;
+}

@@ -5,5 +5,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
     pool: "threads",
+    // Two workers even on a 2-core machine (vitest's default there is one): the docs check runs
+    // in a process of its own (test/docs.test.ts), and the other files run beside it.
+    maxWorkers: 2,
   },
 });

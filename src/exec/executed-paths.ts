@@ -51,7 +51,7 @@ export function executedPaths(
   memory?: AddressedMemoryOptions | AddressedMemorySetup,
 ): { pathOf(block: number, warpInBlock: number): ExecutedPath; unknownGuards(): number[]; memory?: AddressedMemorySetup } {
   const exe = executableKernel(kernel);
-  const reached = reachable(kernel.instructions, exe.indexOf);
+  const reached = reachable(kernel.instructions, exe.indexOf, true);
   const pcOf = new Int32Array(kernel.instructions.length).fill(-1);
   let pc = 0;
   reached.forEach((r, i) => {

@@ -78,7 +78,7 @@ export function waitedBarriers(ins: SassInstruction): number[] {
 }
 
 /** Instructions reachable from the kernel's entry, following fall-through and branch targets. */
-export function reachable(list: readonly SassInstruction[], index: ReadonlyMap<number, number>): boolean[] {
+export function reachable(list: readonly SassInstruction[], index: ReadonlyMap<number, number>, followCalls = false): boolean[] {
   const seen = new Array<boolean>(list.length).fill(false);
   const stack = [0];
   while (stack.length > 0) {
@@ -88,6 +88,9 @@ export function reachable(list: readonly SassInstruction[], index: ReadonlyMap<n
     const ins = list[i];
     const branches = ins.opcode === "BRA" && ins.target !== undefined && !neverTaken(ins);
     if (branches) stack.push(index.get(ins.target!)!);
+    // A run from the arguments follows a call into its function (run-warp.ts); RET goes back.
+    if (followCalls && ins.opcode === "CALL" && ins.target !== undefined && index.has(ins.target)) stack.push(index.get(ins.target)!);
+    if (followCalls && ins.opcode === "RET" && !guarded(ins)) continue;
     // A loop's branch falls through after its trips, guarded or not; an unguarded forward BRA
     // never does, nor does EXIT or the end-of-kernel trap.
     const loop = branches && ins.target! < ins.address;

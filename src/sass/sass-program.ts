@@ -138,7 +138,7 @@ function startTranslation(kernel: SassKernel, options: SassOptions, file: string
   const list = kernel.instructions;
   const index = new Map<number, number>();
   list.forEach((ins, i) => index.set(ins.address, i));
-  const reached = reachable(list, index);
+  const reached = reachable(list, index, options.executed === true);
   const kept: number[] = [];
   for (let i = 0; i < list.length; i++) if (reached[i]) kept.push(i);
   const pcOf = new Map<number, number>();
@@ -188,8 +188,9 @@ function warnNotSimulated(t: Translation): void {
     keptIns.filter((i) => i.opcode === "BRX"),
     (n, where) => `${n} indirect ${s(n, "branch", "branches")} (BRX, a switch's jump table: ${where}) taken as falling through to the next instruction (its table is not in the listing).`,
   );
+  // A run from the arguments runs the functions called from the listing (run-warp.ts).
   warn(
-    keptIns.filter((i) => i.opcode === "CALL"),
+    keptIns.filter((i) => i.opcode === "CALL" && (t.options.executed !== true || i.target === undefined || !t.pcOf.has(i.target))),
     (n, where) => `${n} ${s(n, "CALL", "CALLs")} (${where}) issue as one instruction each; the functions they call are not simulated (usually slow paths, such as division's).`,
   );
   warnConflicts(keptIns, t.derived, t.conflicts, (text) => t.warnings.push(`${t.file}: kernel ${t.kernel.name}: ${text}`));

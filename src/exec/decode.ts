@@ -16,7 +16,15 @@ export const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FLO: 4, FSEL: 5, HFMA2: 6
 /** Uniform-datapath opcodes (executed once per warp), and everything else. */
 export const UNIFORM = 29;
 export const OTHER = 30;
-const OPCODE_CODES = new Map<string, number>([...Object.entries(Op), ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UPRMT", "UIMAD", "ULDC", "LDCU", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number])]);
+/** Single-precision arithmetic (float-ops.ts) and MATCH: taken out of OTHER once, not by name per issue. */
+export const FLOAT = 31;
+export const MATCH = 32;
+const OPCODE_CODES = new Map<string, number>([
+  ...Object.entries(Op),
+  ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UPRMT", "UIMAD", "ULDC", "LDCU", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number]),
+  ...["FADD", "FMUL", "FFMA", "FMNMX", "FSETP", "FCHK"].map((f) => [f, FLOAT] as [string, number]),
+  ["MATCH", MATCH],
+]);
 
 /** Opcodes that write no register or predicate of their own: their first operand is read, not written. */
 export const STORES: ReadonlySet<string> = new Set(["STG", "STS", "STL", "ST", "UTMASTG", "RED", "REDG", "STSM", "BAR", "BSSY", "BSYNC", "BRA", "EXIT", "WARPSYNC", "NOP", "DEPBAR", "MEMBAR", "CCTL", "ERRBAR", "CALL", "RET", "YIELD"]);

@@ -1,5 +1,5 @@
 import { wordAt } from "./buffer-contents.js";
-import { type Decoded, OTHER, Op, UNIFORM } from "./decode.js";
+import { type Decoded, FLOAT, MATCH, OTHER, Op, UNIFORM } from "./decode.js";
 import { accessWidth, laneAddresses } from "./lane-addresses.js";
 import { lane } from "./lane-ops.js";
 import { executeFloat, followsFloat } from "./float-ops.js";
@@ -159,11 +159,11 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
   // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
-  if (d.ins.opcode === "MATCH") return match(d, regs, lanes);
+  if (code === MATCH) return match(d, regs, lanes);
   // Float arithmetic on known values (float-ops.ts): a loop steered by floats of the thread's place.
-  if ((code === OTHER || code === Op.MUFU) && followsFloat(d)) return executeFloat(d, regs, lanes, ctx);
+  if ((code === FLOAT || code === Op.MUFU) && followsFloat(d)) return executeFloat(d, regs, lanes, ctx);
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.
-  if (code === OTHER || (code === Op.MUFU && !f.RCP)) return unknownResults(d, regs, lanes);
+  if (code === OTHER || code === FLOAT || (code === Op.MUFU && !f.RCP)) return unknownResults(d, regs, lanes);
   fillOperands(d, regs, ctx, lanes);
   if (vectorOp(d, code, ops, f, regs, lanes)) return;
   for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) lane(d, code, ops, f, regs, l, ctx, lanes);

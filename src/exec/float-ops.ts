@@ -209,6 +209,11 @@ function fastArithmetic(d: Decoded, plan: FloatPlan, regs: WarpRegisters, lanes:
     if (r >= 0 && r !== RZ) known &= regs.known[r];
   }
   if (dst.index === RZ) return true;
+  // Floats of loaded data, the usual case: nothing to compute.
+  if (known === 0) {
+    regs.setKnown(dst.index, lanes, 0);
+    return true;
+  }
   const f = regs.floats;
   const out = dst.index * LANES;
   const fma = sources === 3;

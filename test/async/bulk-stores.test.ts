@@ -50,7 +50,8 @@ describe("bulk stores against the H100's probe", () => {
     const iters = Math.floor(4294967296 / 132 / 4096);
     const sim = cycles("_Z12stream_storePhiiPx", 132, 4096, `4GiB, 4096, ${iters}, 4KiB`);
     expect(Math.abs(sim / launches[0].values.get("sm__cycles_active.avg")! - 1)).toBeLessThan(0.03);
-  });
+    // About 38 s beside the docs check's process on a 2-core machine, past 60 s under more load.
+  }, 180_000);
 });
 
 describe("a bulk store as the executor follows it", () => {

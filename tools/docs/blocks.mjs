@@ -525,6 +525,15 @@ export const BLOCKS = {
     );
   },
 
+  /** README: the blind corpus of everyday kernels (validation/corpus), from its validate family. */
+  async "corpus-summary"(warpsim) {
+    const { summary: s } = JSON.parse(await warpsim(["validate", "--family", "corpus", "--format", "json"]));
+    return (
+      `On its ${s.rows} rows: active cycles within ${pct(s.cyclesActiveMape)} (MAPE), issue active within ${s.issueActiveMaePoints.toFixed(1)} points on average (worst ${s.issueActiveWorstPoints.toFixed(1)}), ` +
+      `the dominant stall reason right in ${s.dominantStallMatches} of ${s.rows}, DRAM bytes read within ${pct(s.memory.dramReadMape)}.\n`
+    );
+  },
+
   /**
    * docs/validation.md: how unequal the lifetimes of one block's warps are, on the H100
    * (validation/h100/data/bench_plain_warp_timeline.csv) and in warpsim under two policies.

@@ -1,4 +1,4 @@
-import type { Decoded } from "./decode.js";
+import { type Decoded, FLOAT, Op } from "./decode.js";
 import { type ExecContext, isKnown, read } from "./operand-rows.js";
 import { type Operand, RZ } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
@@ -18,7 +18,6 @@ import { LANES, type WarpRegisters } from "./warp-registers.js";
  * Forms with a directed rounding (.RZ, .RM, .RP) are not followed: their results are unknown.
  */
 
-const FLOAT_OPCODES: ReadonlySet<string> = new Set(["FADD", "FMUL", "FFMA", "FMNMX", "FSETP", "FCHK", "MUFU"]);
 const MUFU_FUNCTIONS: ReadonlySet<string> = new Set(["RSQ", "SQRT", "EX2", "LG2", "SIN", "COS", "RCP"]);
 
 const f32 = new Float32Array(1);
@@ -34,8 +33,9 @@ export function followsFloat(d: Decoded): boolean {
 }
 
 function follows(d: Decoded): boolean {
-  if (!FLOAT_OPCODES.has(d.ins.opcode) || d.mods.has("RZ") || d.mods.has("RM") || d.mods.has("RP")) return false;
-  if (d.ins.opcode === "MUFU") return d.ins.modifiers.some((m) => MUFU_FUNCTIONS.has(m)) && !d.f.RCP;
+  // decode.ts gives FADD..FCHK the code FLOAT; MUFU keeps its own (RCP is lane-ops.ts's).
+  if ((d.code !== FLOAT && d.code !== Op.MUFU) || d.mods.has("RZ") || d.mods.has("RM") || d.mods.has("RP")) return false;
+  if (d.code === Op.MUFU) return d.ins.modifiers.some((m) => MUFU_FUNCTIONS.has(m)) && !d.f.RCP;
   return true;
 }
 

@@ -19,11 +19,18 @@ export const OTHER = 30;
 /** Single-precision arithmetic (float-ops.ts) and MATCH: taken out of OTHER once, not by name per issue. */
 export const FLOAT = 31;
 export const MATCH = 32;
+/** Shared memory as run-block.ts follows it (shared-memory.ts): LDS, STS, and writes whose values are not followed. */
+export const SHARED_LOAD = 33;
+export const SHARED_STORE = 34;
+export const SHARED_WRITE = 35;
 const OPCODE_CODES = new Map<string, number>([
   ...Object.entries(Op),
   ...["UMOV", "UIADD3", "ULEA", "ULOP3", "UISETP", "USEL", "USHF", "UPRMT", "UIMAD", "ULDC", "LDCU", "S2UR", "UPLOP3", "UFLO", "UPOPC", "UBMSK", "USGXT", "UBREV", "VOTEU"].map((u) => [u, UNIFORM] as [string, number]),
   ...["FADD", "FMUL", "FFMA", "FMNMX", "FSETP", "FCHK"].map((f) => [f, FLOAT] as [string, number]),
   ["MATCH", MATCH],
+  ["LDS", SHARED_LOAD],
+  ["STS", SHARED_STORE],
+  ...["ATOMS", "LDGSTS", "STSM"].map((o) => [o, SHARED_WRITE] as [string, number]),
 ]);
 
 /** Opcodes that write no register or predicate of their own: their first operand is read, not written. */

@@ -1,5 +1,5 @@
 import { wordAt } from "./buffer-contents.js";
-import { type Decoded, FLOAT, MATCH, OTHER, Op, UNIFORM } from "./decode.js";
+import { type Decoded, FLOAT, MATCH, OTHER, Op, SHARED_LOAD, SHARED_STORE, SHARED_WRITE, UNIFORM } from "./decode.js";
 import { accessWidth, laneAddresses } from "./lane-addresses.js";
 import { lane } from "./lane-ops.js";
 import { executeFloat, followsFloat } from "./float-ops.js";
@@ -108,6 +108,21 @@ function match(d: Decoded, regs: WarpRegisters, lanes: number): void {
   }
 }
 
+/**
+ * LDS, STS, and the writes to shared memory whose values are not followed (ATOMS, LDGSTS,
+ * STSM), through the block's shared memory when the run keeps one (run-block.ts), else their
+ * results unknown as any load's.
+ */
+function sharedAccess(d: Decoded, regs: WarpRegisters, lanes: number, ctx: ExecContext): void {
+  const shared = ctx.shared;
+  if (shared === undefined) return unknownResults(d, regs, lanes);
+  if (d.code === SHARED_LOAD) return shared.load(d, regs, lanes);
+  if (d.code === SHARED_STORE) return shared.store(d, regs, lanes);
+  // The shared destination is the first address operand (LDGSTS [shared], [global]); STSM's lanes name 16-byte rows.
+  shared.forget(d.ops.find((o) => o.kind === "mem"), d.ins.opcode === "STSM" ? 16 : accessWidth(d), regs, lanes);
+  unknownResults(d, regs, lanes);
+}
+
 /** Global loads that read a buffer's given contents. */
 const CONTENT_LOADS: ReadonlySet<string> = new Set(["LDG", "LD"]);
 const ADDRESSES = new Float64Array(LANES);
@@ -160,6 +175,7 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
   if (code === MATCH) return match(d, regs, lanes);
+  if (code >= SHARED_LOAD && code <= SHARED_WRITE) return sharedAccess(d, regs, lanes, ctx);
   // Float arithmetic on known values (float-ops.ts): a loop steered by floats of the thread's place.
   if ((code === FLOAT || code === Op.MUFU) && followsFloat(d)) return executeFloat(d, regs, lanes, ctx);
   // Operand 0 is written, not read; instructions the executor does not follow read nothing.

@@ -6,7 +6,9 @@ import type { Launch } from "./launch.js";
 import { outOfBoundsError } from "./run-from-args.js";
 import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
 import { estimateL2Sharing } from "./l2-sharing.js";
-import { type ExecutableKernel, executableKernel, runWarp, type WarpAccesses } from "./run-warp.js";
+import { runBlock } from "./run-block.js";
+import { type ExecutableKernel, executableKernel, runWarp, type WarpAccesses, type WarpRun } from "./run-warp.js";
+import { BlockSharedMemory } from "./shared-memory.js";
 
 /** A warp's path in the engine's program counters (src/sm/warp-paths.ts reads it). */
 export interface ExecutedPath {
@@ -61,6 +63,20 @@ export function executedPaths(
   // The probe: the middle of the SM's blocks (the first is a corner of a 2-D grid, with half the neighbours).
   // A setup already made (another SM of the same launch) is reused as it is.
   const setup = memory === undefined ? undefined : "l2MissShare" in memory ? memory : addressedSetup(exe, launch, blocks, memory);
+  // A block's warps run together (run-block.ts) when its first warp is asked for; the runs wait
+  // here until each warp has been handed out once.
+  const shared = new BlockSharedMemory();
+  const pending = new Map<number, { runs: WarpRun[]; served: Set<number> }>();
+  const runOf = (block: number, warpInBlock: number): WarpRun => {
+    let entry = pending.get(block);
+    if (entry === undefined) {
+      entry = { runs: runBlock(exe, launch, blocks[block], MAX_PATH_INSTRUCTIONS, true, shared), served: new Set() };
+      pending.set(block, entry);
+    }
+    entry.served.add(warpInBlock);
+    if (entry.served.size === entry.runs.length) pending.delete(block);
+    return entry.runs[warpInBlock];
+  };
   return {
     ...(setup !== undefined ? { memory: setup } : {}),
     /** The addresses of branches the SM's first warp decides without knowing their guard (loaded data), for a warning; its first 100,000 instructions (at most about 60 ms). */
@@ -69,7 +85,7 @@ export function executedPaths(
     },
     pathOf(block: number, warpInBlock: number): ExecutedPath {
       const grid = blocks[block];
-      const run = runWarp(exe, { launch, block: grid, warpInBlock }, threads, MAX_PATH_INSTRUCTIONS, true);
+      const run = runOf(block, warpInBlock);
       if (run.runaway) {
         throw new ConfigError(`${file}: kernel ${kernel.name}: warp ${warpInBlock} of block ${grid} did not finish within ${MAX_PATH_INSTRUCTIONS} instructions (a loop whose exit depends on data loaded from memory?); give --trip for it instead of --args.`);
       }

@@ -1,5 +1,7 @@
 import type { Launch } from "./launch.js";
-import { type ExecutableKernel, type OutOfBounds, runWarp } from "./run-warp.js";
+import { runBlock } from "./run-block.js";
+import type { ExecutableKernel, OutOfBounds } from "./run-warp.js";
+import { BlockSharedMemory } from "./shared-memory.js";
 
 /** What running some blocks of a launch found, summed over their warps. */
 export interface KernelProfile {
@@ -23,7 +25,7 @@ export interface KernelProfile {
 /** The warp budget of one functional run: a warp past it is counted as a runaway. */
 export const MAX_INSTRUCTIONS_PER_WARP = 50_000_000;
 
-/** Runs every warp of `blocks` functionally (run-warp.ts) and sums what they did. */
+/** Runs every warp of `blocks` functionally, a block's warps together (run-block.ts), and sums what they did. */
 export function profileKernel(exe: ExecutableKernel, launch: Launch, blocks: readonly number[], maxInstructions = MAX_INSTRUCTIONS_PER_WARP): KernelProfile {
   const n = exe.decoded.length;
   const executions = new Float64Array(n);
@@ -37,9 +39,11 @@ export function profileKernel(exe: ExecutableKernel, launch: Launch, blocks: rea
   let sum = 0;
   let runaways = 0;
   let outOfBounds: KernelProfile["outOfBounds"];
+  const shared = new BlockSharedMemory();
   for (const block of blocks) {
+    const runs = runBlock(exe, launch, block, maxInstructions, false, shared);
     for (let w = 0; w < warpsPerBlock; w++) {
-      const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, maxInstructions);
+      const run = runs[w];
       for (let i = 0; i < n; i++) {
         executions[i] += run.executions[i];
         taken[i] += run.taken[i];

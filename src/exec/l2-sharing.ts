@@ -1,6 +1,8 @@
 import seedrandom from "seedrandom";
 import { blockIndex, type Launch } from "./launch.js";
-import { type ExecutableKernel, runWarp, type WarpAccesses } from "./run-warp.js";
+import { runBlock } from "./run-block.js";
+import type { ExecutableKernel, WarpAccesses } from "./run-warp.js";
+import { BlockSharedMemory } from "./shared-memory.js";
 
 /**
  * How much of what one SM asks of the L2 another SM brought there first. The other SMs run the
@@ -95,27 +97,9 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   let sampled = 0;
   const samples = budget <= 0 ? 0 : Math.floor((budget * warps) / sampleWarps.length);
   for (const group of farGroups(probe, neighbours, launch, seed, samples)) {
-    const hits = new Float64Array(count);
-    let taken = 0;
-    let sharers = 0;
-    for (const b of group.sample) {
-      // Enough: a handful of blocks that share fixes the mean to within about 40%, and a group
-      // where none of the first 16 shares anything shares (next to) nothing.
-      if (sharers >= ENOUGH_SHARERS || (taken >= 16 && sharers === 0)) break;
-      const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps, limit).warps);
-      let shared = false;
-      mine.forEach((set, i) =>
-        set.forEach((s) => {
-          if (!seen.has(s)) return;
-          hits[i] += scale[i];
-          shared = true;
-        }),
-      );
-      taken++;
-      if (shared) sharers++;
-    }
+    const { rate, taken } = sampleGroup(exe, launch, group, mine, scale, sampleWarps, limit);
     sampled += taken;
-    mine.forEach((set, i) => set.size > 0 && taken > 0 && (far[i] += (group.population * hits[i]) / taken / set.size));
+    mine.forEach((set, i) => set.size > 0 && taken > 0 && (far[i] += (group.population * rate[i]) / set.size));
   }
   const missShare = new Float64Array(count).fill(1);
   let unique = 0;
@@ -200,6 +184,74 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   return { missShare, neighbours: neighbours.length, sampled: sample.length };
 }
 
+/**
+ * One group's sample (farGroups): per instruction, the probe's sectors a sampled block reads on
+ * average (`rate`, scaled by coverage as above), and the blocks sampled. The sample stops once
+ * ENOUGH_SHARERS blocks have shared with the probe, or after 16 where nothing is shared at all.
+ *
+ * On a line of the grid where few sampled blocks share with the probe (fewer than
+ * ENOUGH_SHARERS / 2), each pair of sampled blocks counts as well: the blocks of a line are
+ * alike, so block a reading block b's sectors says as much as a block reading the probe's. A
+ * gather at random indices (`x[col[k]]`, 16 of 8,192 sectors per block) shares with the probe
+ * in about 1 block of 30, too rarely for 32 samples to say how often, yet 8,192 blocks read each
+ * sector about 16 times; the pairs of 32 samples are 496 draws more. A pair's sectors are two
+ * sampled warps' against two, so as a random gather scales they count scale^2 times (a block
+ * of 8 warps reads 4 times the sectors, each 4 times as likely another block's).
+ */
+function sampleGroup(
+  exe: ExecutableKernel,
+  launch: Launch,
+  group: { sample: readonly number[]; line: boolean },
+  mine: readonly Set<number>[],
+  scale: readonly number[],
+  sampleWarps: readonly number[],
+  limit: number,
+): { rate: Float64Array; taken: number } {
+  const count = mine.length;
+  const hits = new Float64Array(count);
+  const pairHits = new Float64Array(count);
+  const seen: { block: number; sets: Set<number>[] }[] = [];
+  let taken = 0;
+  let sharers = 0;
+  let pairs = 0;
+  let pairsShared = false;
+  for (const b of group.sample) {
+    // Enough: a handful of blocks that share fixes the mean to within about 40%, and a group
+    // where none of the first 16 shares anything shares (next to) nothing.
+    if (sharers >= ENOUGH_SHARERS || (taken >= 16 && sharers === 0 && !pairsShared)) break;
+    const sets: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+    for (const a of blockAccesses(exe, launch, b, sampleWarps, limit).warps) forEachSector(a, (i, s) => sets[i].add(s));
+    let shared = false;
+    for (let i = 0; i < count; i++) {
+      for (const s of mine[i]) {
+        if (!sets[i].has(s)) continue;
+        hits[i] += scale[i];
+        shared = true;
+      }
+    }
+    if (group.line) {
+      // Two sampled neighbours share their halo: the probe's neighbours are counted apart, so theirs are not drawn.
+      const near = new Set(neighboursOf(b, launch));
+      for (const other of seen) {
+        if (near.has(other.block)) continue;
+        pairs++;
+        for (let i = 0; i < count; i++) {
+          for (const s of other.sets[i]) {
+            if (!sets[i].has(s)) continue;
+            pairHits[i] += scale[i] * scale[i];
+            pairsShared = true;
+          }
+        }
+      }
+      seen.push({ block: b, sets });
+    }
+    taken++;
+    if (shared) sharers++;
+  }
+  const draws = group.line && sharers < ENOUGH_SHARERS / 2 ? pairs : 0;
+  return { rate: hits.map((h, i) => (taken > 0 ? (h + (draws > 0 ? pairHits[i] : 0)) / (taken + draws) : 0)), taken };
+}
+
 /** Sampled blocks that shared something, after which a group's sample stops. */
 const ENOUGH_SHARERS = 8;
 
@@ -212,12 +264,12 @@ const REST_SAMPLE = 32;
  * through the probe (x, y, z: a GEMM's blocks of one row read the same rows of A, of one
  * column the same columns of B), and the rest of the grid; from each a seeded sample.
  */
-function farGroups(probe: number, neighbours: readonly number[], launch: Launch, seed: string, budget: number): { sample: number[]; population: number }[] {
+function farGroups(probe: number, neighbours: readonly number[], launch: Launch, seed: string, budget: number): { sample: number[]; population: number; line: boolean }[] {
   const [gx, gy, gz] = launch.grid;
   const at = [blockIndex(probe, launch.grid, 0), blockIndex(probe, launch.grid, 1), blockIndex(probe, launch.grid, 2)];
   const taken = new Set([probe, ...neighbours]);
   const rng = seedrandom(`${seed}:l2-sample`);
-  const groups: { sample: number[]; population: number }[] = [];
+  const groups: { sample: number[]; population: number; line: boolean }[] = [];
   const linear = (c: number[]) => c[0] + gx * (c[1] + gy * c[2]);
   const lines: number[][] = [];
   [gx, gy, gz].forEach((size, axis) => {
@@ -238,7 +290,7 @@ function farGroups(probe: number, neighbours: readonly number[], launch: Launch,
   const share = Math.floor(budget / (lines.length + (population > 0 ? 1 : 0)));
   for (const line of lines) {
     const sample = pick(line, Math.min(LINE_SAMPLE, share), rng);
-    if (sample.length > 0) groups.push({ sample, population: line.length });
+    if (sample.length > 0) groups.push({ sample, population: line.length, line: true });
   }
   // The rest of the grid, drawn without listing it (grids can be large).
   const n = Math.min(REST_SAMPLE, share, population);
@@ -251,7 +303,7 @@ function farGroups(probe: number, neighbours: readonly number[], launch: Launch,
       chosen.add(b);
       sample.push(b);
     }
-    groups.push({ sample: sample.sort((a, b) => a - b), population });
+    groups.push({ sample: sample.sort((a, b) => a - b), population, line: false });
   }
   return groups;
 }
@@ -268,15 +320,15 @@ function pick(from: readonly number[], n: number, rng: () => number): number[] {
   return pool.slice(0, n).sort((a, b) => a - b);
 }
 
-/** The accesses of every warp of one block (or of `only` those), and the warp-instructions that took. */
+/** The shared memory blockAccesses runs blocks with (runBlock clears it for each). */
+const SHARED = new BlockSharedMemory();
+
 /** The accesses of a block's warps (`only` some), each followed for at most `limit` issues. */
 function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number, only?: readonly number[], limit = 10_000_000): { warps: WarpAccesses[]; instructions: number; longest: number } {
-  const threads = launch.block[0] * launch.block[1] * launch.block[2];
   const warps: WarpAccesses[] = [];
   let instructions = 0;
   let longest = 0;
-  for (const w of only ?? Array.from({ length: Math.ceil(threads / 32) }, (_, i) => i)) {
-    const run = runWarp(exe, { launch, block, warpInBlock: w }, threads, Math.min(limit, 10_000_000), true);
+  for (const run of runBlock(exe, launch, block, Math.min(limit, 10_000_000), true, SHARED, only)) {
     warps.push(run.path!.accesses);
     instructions += run.instructions;
     longest = Math.max(longest, run.instructions);

@@ -32,11 +32,15 @@ export function bypassesL1(d: Decoded): boolean {
 
 /** Bytes each lane moves: LDG.E.128 16, .64 8, .U8/.S8 1, .U16/.S16 2, else 4. */
 export function accessWidth(d: Decoded): number {
+  const f = d.f;
+  if (f.M128) return 16;
+  if (f.M64) return 8;
+  if (f.U8) return 1;
+  if (f.U16) return 2;
   const m = d.mods;
-  if (m.has("128")) return 16;
-  if (m.has("64")) return 8;
-  if (m.has("U8") || m.has("S8")) return 1;
-  if (m.has("U16") || m.has("S16")) return 2;
+  if (m.size === 0) return 4;
+  if (m.has("S8")) return 1;
+  if (m.has("S16")) return 2;
   return 4;
 }
 

@@ -2,6 +2,7 @@ import * as alu from "./alu.js";
 import { type Decoded, SOURCE_CONSTANT, SOURCE_NONE, SOURCE_ROW } from "./decode.js";
 import { type Launch, blockIndex, threadIndex } from "./launch.js";
 import { type Operand, PT } from "./operands.js";
+import type { BlockSharedMemory } from "./shared-memory.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /**
@@ -16,6 +17,8 @@ export interface ExecContext {
   readonly launch: Launch;
   readonly block: number;
   readonly warpInBlock: number;
+  /** The block's shared memory, when its warps run together (run-block.ts); else loads from it are unknown. */
+  readonly shared?: BlockSharedMemory;
 }
 
 /** An operand's value in a lane (32 bits). */

@@ -17,7 +17,7 @@ export type Operand =
   | { readonly kind: "imm"; readonly value: number; readonly float: boolean }
   | { readonly kind: "const"; readonly bank: number; readonly offset: number; readonly reg: number; readonly ureg: number; readonly negate: boolean }
   | { readonly kind: "special"; readonly name: string }
-  | { readonly kind: "mem"; readonly reg: number; readonly wide: boolean; readonly ureg: number; readonly offset: number }
+  | { readonly kind: "mem"; readonly reg: number; readonly wide: boolean; readonly ureg: number; readonly offset: number; readonly scale?: number }
   | { readonly kind: "barrier"; readonly index: number }
   | { readonly kind: "other"; readonly text: string };
 
@@ -75,12 +75,16 @@ function constOperand(negate: boolean, bank: number, inner: string): Operand {
   return { kind: "const", bank, offset, reg, ureg, negate };
 }
 
-/** `[R4.64+0x10]`, `[R2]`, `[UR4+0x8]`, `[R2+UR4]`, with an optional `desc[UR4]` (which adds nothing to the address). */
+/**
+ * `[R4.64+0x10]`, `[R2]`, `[UR4+0x8]`, `[R2+UR4]`, with an optional `desc[UR4]` (which adds
+ * nothing to the address); `[R2.X4]` scales the register (`scale`, present only when not 1).
+ */
 function memOperand(_desc: string | undefined, inner: string): Operand {
   let reg = RZ;
   let wide = false;
   let ureg = URZ;
   let offset = 0;
+  let scale = 1;
   for (const raw of inner.split(/(?=[+-])/).map((p) => p.trim())) {
     const part = raw.replace(/^\+/, "");
     const r = /^R(\d+|Z)(\.64|\.U32|\.X4|\.X8|\.X16)?$/.exec(part);
@@ -88,11 +92,12 @@ function memOperand(_desc: string | undefined, inner: string): Operand {
     if (r) {
       reg = r[1] === "Z" ? RZ : Number(r[1]);
       wide = r[2] === ".64";
+      if (r[2]?.startsWith(".X")) scale = Number(r[2].slice(2));
     } else if (u) {
       ureg = u[1] === "Z" ? URZ : Number(u[1]);
     } else if (part !== "") {
       offset += part.startsWith("-") ? -parseInt(part.slice(part.startsWith("-0x") ? 3 : 1), part.startsWith("-0x") ? 16 : 10) : /^0x/.test(part) ? parseInt(part, 16) : Number(part);
     }
   }
-  return { kind: "mem", reg, wide, ureg, offset };
+  return { kind: "mem", reg, wide, ureg, offset, ...(scale !== 1 ? { scale } : {}) };
 }

@@ -31,9 +31,12 @@ const FLOW_LOCAL = 8;
 const FLOW_SHARED = 9;
 const FLOW_CALL = 10;
 const FLOW_RET = 11;
+const FLOW_BARRIER = 12;
 const FLOWS: Readonly<Record<string, number>> = { BRA: FLOW_BRA, EXIT: FLOW_EXIT, BSSY: FLOW_BSSY, BSYNC: FLOW_BSYNC, BREAK: FLOW_BREAK, CALL: FLOW_CALL, RET: FLOW_RET, LDS: FLOW_SHARED, STS: FLOW_SHARED, LDSM: FLOW_SHARED };
 
-function flowOf(opcode: string): number {
+function flowOf(opcode: string, modifiers: readonly string[]): number {
+  // A block-wide barrier that waits (BAR.SYNC, BAR.RED; not BAR.ARV): where the block's warps meet (run-block.ts).
+  if (opcode === "BAR" && !modifiers.includes("ARV")) return FLOW_BARRIER;
   if (Object.hasOwn(FLOWS, opcode)) return FLOWS[opcode];
   if (ASYNC_OPCODES.has(opcode)) return FLOW_ASYNC;
   if (GLOBAL_ACCESSES.has(opcode)) return FLOW_GLOBAL;
@@ -44,7 +47,7 @@ function flowOf(opcode: string): number {
 export function executableKernel(kernel: SassKernel): ExecutableKernel {
   const indexOf = new Map<number, number>();
   kernel.instructions.forEach((ins, i) => indexOf.set(ins.address, i));
-  const flow = Uint8Array.from(kernel.instructions, (ins) => flowOf(ins.opcode));
+  const flow = Uint8Array.from(kernel.instructions, (ins) => flowOf(ins.opcode, ins.modifiers));
   const targetIndex = Int32Array.from(kernel.instructions, (ins) => (ins.target === undefined ? -1 : (indexOf.get(ins.target) ?? -1)));
   return { kernel, decoded: kernel.instructions.map(decode), indexOf, flow, targetIndex };
 }
@@ -99,6 +102,18 @@ export interface OutOfBounds {
  * A guard that depends on loaded data (unknown) is taken as false, and the branch is reported.
  */
 export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number, record = false): WarpRun {
+  const steps = warpSteps(exe, ctx, threadsPerBlock, maxInstructions, record);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
+
+/**
+ * runWarp as a generator that pauses at each block-wide barrier it reaches (BAR.SYNC,
+ * BAR.RED), so that a block's warps can run phase by phase with their shared memory
+ * (run-block.ts); its value, once done, is the warp's run.
+ */
+export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number, record = false): Generator<void, WarpRun, void> {
   const { decoded, flow, targetIndex } = exe;
   const regs = new WarpRegisters();
   const executions = new Float64Array(decoded.length);
@@ -228,7 +243,16 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
       pc++;
       continue;
     }
+    if (kind === FLOW_BARRIER) {
+      // The other warps of the block run up to this barrier before this one goes on.
+      if (lanes !== 0) yield;
+      execute(d, regs, lanes, ctx);
+      pc++;
+      continue;
+    }
     if (kind === FLOW_ASYNC) {
+      // Copies into shared memory and mbarrier updates write words the executor does not follow.
+      if (d.ins.opcode !== "ELECT" && d.ins.opcode !== "USETMAXREG") ctx.shared?.clear();
       executeAsync(d, regs, lanes, ctx, instructions, pc, syncs, access);
       pc++;
       continue;

@@ -91,6 +91,22 @@ describe("the L2's sharing when a block alone is past the estimate's budget", ()
     // the prefixes compared, so the estimate sees them unshared ([model] a prefix's limit).
     expect(s.missShare[at(0xe0)]).toBe(1);
   });
+
+  it("spmv_block: a gather at random indices, rarely shared by any two blocks, often by the grid", () => {
+    // 8,192 rows of 16 (rowptr iota(0, 16)), col random(0, 65535): each block reads x at 16
+    // random elements, 16 of x's 8,192 sectors, and the grid's 131,072 reads fall 16 on each
+    // sector. The probe's sector is read by about 16 other blocks (Poisson), so its first read
+    // misses with probability E[1 / (1 + N)] = (1 - e^-16) / 16 = 0.0625. A block shares one of
+    // its 16 sectors with another in 16 x 16 / 8,192 = 1 in 32: the sample's pairs count too.
+    const { launch } = plan("spmv_block", [8192], [64], "ptr:262148 iota(0, 16),ptr:4MiB random(0, 65535),ptr:4MiB,ptr:256KiB,ptr:256KiB");
+    const k = kernel("spmv_block");
+    const s = estimateL2Sharing(executableKernel(k), launch, 4096, "1", 1_500_000);
+    const gather = s.missShare[k.instructions.findIndex((ins) => ins.address === 0x1f0)];
+    // Within a factor of 2 of 0.0625 (the sample's pairs find a few dozen shared sectors); with the
+    // probe's samples alone, most seeds see no sharer in 16 (31/32 to the 16th: 60%) and say 1.
+    expect(gather).toBeGreaterThan(0.0625 / 2);
+    expect(gather).toBeLessThan(0.0625 * 2);
+  });
 });
 
 describe("forms the second batch brought (each once refused or misread)", () => {
@@ -126,6 +142,25 @@ describe("forms the second batch brought (each once refused or misread)", () => 
   it("`__syncthreads_count` (BAR.RED.POPC, then B2R.RESULT) waits as BAR.SYNC does, and runs", () => {
     const r = run("vote_fence", [16384], [256], "ptr:16MiB random(0, 999),ptr:128KiB,i32:499");
     expect(r.outcome.status).toBe("completed");
+  });
+
+  it("a row's extent thread 0 shares through shared memory steers every warp's loop (spmv_block: the block's warps run together)", () => {
+    // kernels.cu: thread 0 stores bounds = rowptr[b], rowptr[b + 1]; after __syncthreads every
+    // thread runs k = bounds[0] + tid, ..., < bounds[1], step 64 (the block). With rows of 100
+    // (rowptr iota(0, 100)) lane t of warp w runs k - 100b = 32w + t, then + 64 while < 100:
+    // warp 0 twice (t + 64 < 100 for t < 36), warp 1 twice (its lanes 32..35): 4 trips a block;
+    // with rows of 16, only warp 0's lanes 0..15 run, once.
+    const exe = executableKernel(kernel("spmv_block"));
+    const gather = exe.decoded.findIndex((d) => d.ins.address === 0x1a0);
+    for (const [row, trips] of [
+      [100, 4],
+      [16, 1],
+    ]) {
+      const { launch } = plan("spmv_block", [8], [64], `ptr:4KiB iota(0, ${row}),ptr:4MiB random(0, 65535),ptr:4MiB,ptr:256KiB,ptr:256KiB`);
+      const p = profileKernel(exe, launch, [0, 1, 2, 3]);
+      expect(p.unknownBranches.size).toBe(0);
+      expect(p.executions[gather]).toBe(4 * trips);
+    }
   });
 
   it("`__match_any_sync` (MATCH.ANY) gives each lane its peers: one leader per key adds, as ncu counts", () => {

@@ -33,6 +33,7 @@ export const STATE_COLORS: Readonly<Record<WarpStateName, string>> = {
   drain: "#e0e0e0",
   misc: "#8d6e63",
   imc_miss: "#ce93d8",
+  membar: "#4db6ac",
 };
 
 interface Row {

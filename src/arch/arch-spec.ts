@@ -253,6 +253,13 @@ export interface ArchSpec {
      */
     releaseCycles: number;
   }>;
+  /**
+   * Memory fences (MEMBAR.SC.GPU and .SYS: `__threadfence()`, `__threadfence_system()`): a warp
+   * waits `gpuCycles` or `systemCycles` after the fence issues (ncu: `membar`), and at least
+   * until its own stores are done. A block-scope fence (MEMBAR.SC.CTA) costs its issue alone.
+   * Undefined: fences issue as plain instructions.
+   */
+  readonly memoryFence?: Readonly<{ gpuCycles: number; systemCycles: number }>;
   /** Cycles between the launches of consecutive warps of newly admitted blocks. */
   readonly warpLaunchIntervalCycles: number;
   /** SM clock the latencies were measured at (MHz); informational. */

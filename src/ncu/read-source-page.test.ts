@@ -17,10 +17,10 @@ describe("readSourcePage (ncu --page source --csv --print-source sass)", () => {
     expect(page.instructions[1].offset).toBe(0x10);
   });
 
-  it("reads counts with thousands separators and '-' as 0, maps the stall columns to warpsim's states and drops the rest", () => {
+  it("reads counts with thousands separators and '-' as 0, maps the stall columns to warpsim's states (membar since fences are modelled) and drops the rest", () => {
     const text = `"Kernel Name","k",\n${HEADER}\n"0x7f0000000100","  IMAD R1, R2, R3, RZ","3","1,827","1","2","-","5","2"\n"0x7f0000000110","EXIT","0","0","0","0","0","0","0"\n`;
     const [page] = readSourcePage(text, "s.csv");
-    expect(page.instructions[0]).toEqual({ offset: 0, text: "IMAD R1, R2, R3, RZ", executed: 1827, samples: { no_instruction: 1, wait: 2, selected: 0 } });
+    expect(page.instructions[0]).toEqual({ offset: 0, text: "IMAD R1, R2, R3, RZ", executed: 1827, samples: { no_instruction: 1, wait: 2, selected: 0, membar: 5 } });
     expect(page.instructions[1].offset).toBe(16);
   });
 

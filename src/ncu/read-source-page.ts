@@ -36,6 +36,7 @@ const STALL_COLUMNS: Readonly<Record<string, string | undefined>> = {
   stall_lg: "lg_throttle",
   stall_long_sb: "long_scoreboard",
   stall_math: "math_pipe_throttle",
+  stall_membar: "membar",
   stall_mio: "mio_throttle",
   stall_misc: "misc",
   stall_no_inst: "no_instruction",
@@ -52,7 +53,7 @@ const HOW = "ncu -i REPORT.ncu-rep --page source --csv --print-source sass, from
  * `"Kernel Name","NAME"`, a header ("Address","Source",...,"Instructions Executed",...,
  * "stall_no_inst",...) and a row per SASS instruction. ncu may print a kernel's table twice
  * (the same numbers): the first is read. States the page samples that warpsim does not produce
- * (membar, sleeping, tex_throttle, ...) are dropped.
+ * (sleeping, tex_throttle, ...) are dropped.
  */
 export function readSourcePage(text: string, file: string): SourcePage[] {
   let rows: string[][];

@@ -55,6 +55,8 @@ export class Program {
   readonly conflictsDeclared: Uint8Array;
   /** ASYNC_COPY for LDGSTS, ASYNC_COMMIT for LDGDEPBAR, 0 otherwise (OpcodeInfo.asyncCopy). */
   readonly asyncCopy: Uint8Array;
+  /** A memory fence's wait after it issues (ArchSpec.memoryFence: MEMBAR.SC.GPU, .SYS); 0 for any other instruction. */
+  readonly fenceCycles: Float64Array;
   /** Index into `loadLatencies` of a global load with its own latency distribution, or -1. */
   readonly loadModel: Int16Array;
   /** The distinct per-load latency distributions (SASS `loads`), in order of first use. */
@@ -139,6 +141,7 @@ export class Program {
     this.throttleState = new Uint8Array(n);
     this.path = new Uint8Array(n);
     this.asyncCopy = new Uint8Array(n);
+    this.fenceCycles = new Float64Array(n);
     this.loadModel = new Int16Array(n).fill(-1);
     this.wavefronts = new Uint8Array(n);
     this.conflictsDeclared = new Uint8Array(n);
@@ -193,6 +196,7 @@ export class Program {
       const sharedWrite = async === "copy" && arch.sharedMemoryPath !== undefined;
       this.path[pc] = d.sharedPath || sharedWrite ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
+      this.fenceCycles[pc] = base === "MEMBAR" ? fenceCycles(modifiers, arch) : 0;
       const conflicts = parsed.conflicts.get(pc);
       this.conflictsDeclared[pc] = conflicts === undefined ? 0 : 1;
       this.wavefronts[pc] = Math.min(255, conflicts === undefined ? (parsed.wavefronts.get(pc) ?? accessWords(modifiers)) : accessWords(modifiers) * conflicts);
@@ -324,4 +328,12 @@ function addOnce(pool: number[], from: number, r: number): void {
   if (isZeroRegister(r)) return;
   for (let k = from; k < pool.length; k++) if (pool[k] === r) return;
   pool.push(r);
+}
+
+/** A MEMBAR's wait on this architecture: .GPU and .SYS scopes (ArchSpec.memoryFence), else 0. */
+function fenceCycles(modifiers: readonly string[], arch: ArchSpec): number {
+  const fence = arch.memoryFence;
+  if (fence === undefined) return 0;
+  if (modifiers.includes("SYS")) return fence.systemCycles;
+  return modifiers.includes("GPU") ? fence.gpuCycles : 0;
 }

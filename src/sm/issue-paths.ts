@@ -32,6 +32,7 @@ export function simplePcs(program: Program, aperiodicAt: Uint8Array, constants: 
       aperiodicAt[pc] === 0 &&
       constants.isLoad[pc] === 0 &&
       program.asyncCopy[pc] === 0 &&
+      program.fenceCycles[pc] === 0 &&
       program.readBarrier[pc] < 0 &&
       program.dispatchCycles[pc] <= 1 &&
       program.stallCycles[pc] <= 1;

@@ -1,7 +1,7 @@
 import type { ArchSpec } from "../arch/arch-spec.js";
 import type { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import { OpKind } from "../program/opcodes.js";
-import { ASYNC_COMMIT, ASYNC_COPY, type Program } from "../program/program.js";
+import { ASYNC_COMMIT, ASYNC_COPY, PATH_ATOMIC, type Program } from "../program/program.js";
 import type { ActiveCycles } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StopReason } from "../stats/outcome.js";
@@ -183,14 +183,13 @@ export class StreamingMultiprocessor {
         if (async === ASYNC_COPY && readyAt > warps.asyncCopiesDoneAt[warp]) warps.asyncCopiesDoneAt[warp] = readyAt;
         else if (async === ASYNC_COMMIT && warps.asyncCopiesDoneAt[warp] > readyAt) readyAt = warps.asyncCopiesDoneAt[warp];
         scoreboard.writeResults(warp, program, pc, readyAt);
+        if (program.path[pc] === PATH_ATOMIC) warps.awaitAtExit(warp, readyAt);
         break;
       }
       case OpKind.storeGlobal:
-      case OpKind.storeShared: {
-        const doneAt = this.memory.storeDoneAt(pc, now, start, warp) + delay;
-        if (doneAt > warps.storesDoneAt[warp]) warps.storesDoneAt[warp] = doneAt;
+      case OpKind.storeShared:
+        warps.awaitAtExit(warp, this.memory.storeDoneAt(pc, now, start, warp) + delay);
         break;
-      }
       case OpKind.branch:
         if (this.branches.issue(warp, now, sp)) this.wake(warp, now + 1);
         return;
@@ -217,12 +216,13 @@ export class StreamingMultiprocessor {
     const readBarrier = program.readBarrier[pc];
     if (readBarrier >= 0) scoreboard.write(warp, readBarrier, start + program.readCycles[pc] + delay, program.readState[pc] as WarpState);
     warps.pc[warp] = path === undefined ? pc + 1 : path.nextPc[warp];
-    const stall = program.stallCycles[pc];
-    if (stall > 1) {
-      // The control code's stall count: the warp waits (ncu: `wait`) whatever its operands.
+    const stall = program.stallCycles[pc], fence = program.fenceCycles[pc];
+    if (stall > 1 || fence > 0) {
+      // The control code's stall count (`wait`, whatever the operands), or a fence's round trip and stores (`membar`).
       sp.removeCandidate(warp);
-      this.barriers.enterWait(warp, now + 1);
-      this.events.push(now + stall, SmEvent.ready, warp);
+      if (fence > 0) this.accounting.enter(warp, WarpState.membar, now + 1);
+      else this.barriers.enterWait(warp, now + 1);
+      this.events.push(fence > 0 ? Math.max(now + fence, warps.storesDoneAt[warp]) : now + stall, SmEvent.ready, warp);
       return;
     }
     this.wake(warp, now + 1);

@@ -84,6 +84,14 @@ export class WarpTable {
     this.lastIssueCycle[warp] = -1;
   }
 
+  /**
+   * The warp's EXIT waits until `at` (drain): a store done then, or an atomic's reply, awaited
+   * even when its value is not (`atomicAdd(&flag, 1)` as ATOMG to RZ: the H100's vote_fence drains).
+   */
+  awaitAtExit(warp: number, at: number): void {
+    if (at > this.storesDoneAt[warp]) this.storesDoneAt[warp] = at;
+  }
+
   /** Its fields for the steady-state fast-forward (loop counters are the SM's to register). */
   registerSteadyState(reg: SteadyStateRegistry): void {
     const live = (i: number) => this.block[i] >= 0;

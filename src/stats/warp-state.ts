@@ -34,6 +34,8 @@ export const WarpState = {
   misc: 13,
   /** Waiting for a constant-bank operand (`c[0x0][0x210]`) the SM's constant cache does not hold yet. */
   imc_miss: 14,
+  /** Waiting at a memory fence (MEMBAR.SC.GPU: `__threadfence()`) for its round trip and the warp's own stores. */
+  membar: 15,
 } as const;
 export type WarpState = (typeof WarpState)[keyof typeof WarpState];
 export type WarpStateName = keyof typeof WarpState;

@@ -184,6 +184,12 @@ export const sm_90: ArchSpec = {
     // the rest wait in lg_throttle (L2 and DRAM alike): about 340 loads in flight per SM.
     maxLoadsInFlight: 340,
   },
+  // [membar] validation/microbench/membar_probe: one warp's loop of fences alone spends 522
+  // cycles per MEMBAR.SC.GPU in ncu's `membar` (1,044,464 over 2,000), 951 per MEMBAR.SC.SYS;
+  // a store before each fence adds 1 cycle (its ack overlaps the fence's round trip), an unused
+  // atomicAdd too; MEMBAR.SC.CTA adds about 10 cycles a step, not counted as membar. With 32
+  // warps of fences on every SM each waits 755 (the fences' own traffic: not modelled).
+  memoryFence: { gpuCycles: 522, systemCycles: 951 },
   asyncUnits: {
     // [peak] dense f16 on the H100 SXM: 989.4 TFLOP/s at 1830 MHz over 132 SMs = 4096 flops per SM
     // cycle, 512 multiply-adds per sub-partition: one warp's m16nNk16 share takes N / 2 cycles.

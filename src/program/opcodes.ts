@@ -172,6 +172,8 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     // arithmetic instruction throughput table), one warp-SHFL per SM cycle: modelled as going
     // through the SM's shared-memory pipe, the same MIO crossbar ([model]: shared, not measured).
     SHFL: { ...timed(mio(0, 8), "LDS"), sharedMemory: true }, MATCH: timed(mio(0, 8), "LDS"),
+    // MOVM.16.MT88 (WMMA's B fragment transposed across lanes): a lane exchange like SHFL [model: not measured].
+    MOVM: { ...timed(mio(0, 8), "LDS"), sharedMemory: true },
     LDSM: { ...timed(mio(0, 8), "LDS"), sharedMemory: true }, ATOMS: { ...timed(mio(0, 8), "LDS"), sharedMemory: true },
     // Global and local memory: loads, stores, atomics with (ATOMG) and without (RED) a result.
     LD: { ...memory(OpKind.loadGlobal, 1, WarpState.lg_throttle), minOperands: 0, maxOperands: 8 },

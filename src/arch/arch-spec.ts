@@ -260,6 +260,17 @@ export interface ArchSpec {
    * Undefined: fences issue as plain instructions.
    */
   readonly memoryFence?: Readonly<{ gpuCycles: number; systemCycles: number }>;
+  /**
+   * How blocks replace those that end (block-admission.ts): a slot a block frees takes
+   * `turnaroundCycles` from its last warp's exit to the next block's first warp (retirement,
+   * dispatch, launch), and the GPU's block dispatcher gives each SM at most one such block per
+   * `intervalCycles` (its share when every SM takes blocks). The blocks of the first wave come
+   * as fast as their warps launch. It applies to kernels
+   * run from their launch (each warp on its executed path); a declared scenario's blocks arrive
+   * at once, as its idealized SM (fixed latencies, declared trips) has them. Undefined: a freed
+   * slot takes its next block at once.
+   */
+  readonly blockDispatch?: Readonly<{ intervalCycles: number; turnaroundCycles: number }>;
   /** Cycles between the launches of consecutive warps of newly admitted blocks. */
   readonly warpLaunchIntervalCycles: number;
   /** SM clock the latencies were measured at (MHz); informational. */

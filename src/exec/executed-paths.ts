@@ -7,7 +7,7 @@ import { outOfBoundsError } from "./run-from-args.js";
 import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
 import { estimateL2Sharing } from "./l2-sharing.js";
 import { runBlock } from "./run-block.js";
-import { type ExecutableKernel, executableKernel, runWarp, type WarpAccesses, type WarpRun } from "./run-warp.js";
+import { type ExecutableKernel, executableKernel, type WarpAccesses, type WarpRun } from "./run-warp.js";
 import { BlockSharedMemory } from "./shared-memory.js";
 
 /** A warp's path in the engine's program counters (src/sm/warp-paths.ts reads it). */
@@ -21,8 +21,6 @@ export interface ExecutedPath {
 
 /** The warp budget of one path: past it, the run is an error (a loop whose exit depends on unknown data). */
 const MAX_PATH_INSTRUCTIONS = 100_000_000;
-/** Instructions of the warp run to find branches decided by loaded data (unknownGuards). */
-const PROBE_INSTRUCTIONS = 100_000;
 
 /**
  * The paths the warps of one SM's blocks take, run functionally as each block is admitted
@@ -67,21 +65,33 @@ export function executedPaths(
   // here until each warp has been handed out once.
   const shared = new BlockSharedMemory();
   const pending = new Map<number, { runs: WarpRun[]; served: Set<number> }>();
-  const runOf = (block: number, warpInBlock: number): WarpRun => {
+  // The branches the SM's first block decided on loaded data, once it has run.
+  let firstBlockUnknown: number[] | undefined;
+  const runsOf = (block: number) => {
     let entry = pending.get(block);
     if (entry === undefined) {
       entry = { runs: runBlock(exe, launch, blocks[block], MAX_PATH_INSTRUCTIONS, true, shared), served: new Set() };
       pending.set(block, entry);
+      if (block === 0) firstBlockUnknown = [...new Set(entry.runs.flatMap((r) => [...r.unknownBranches.keys()]))];
     }
+    return entry;
+  };
+  const runOf = (block: number, warpInBlock: number): WarpRun => {
+    const entry = runsOf(block);
     entry.served.add(warpInBlock);
     if (entry.served.size === entry.runs.length) pending.delete(block);
     return entry.runs[warpInBlock];
   };
   return {
     ...(setup !== undefined ? { memory: setup } : {}),
-    /** The addresses of branches the SM's first warp decides without knowing their guard (loaded data), for a warning; its first 100,000 instructions (at most about 60 ms). */
+    /**
+     * The addresses of branches the SM's first block decides without knowing their guard (loaded
+     * data), for a warning: its warps run together, as pathOf runs them (a loop bound the block
+     * shares through shared memory is known), and pathOf takes those runs as they are.
+     */
     unknownGuards(): number[] {
-      return [...runWarp(exe, { launch, block: blocks[0], warpInBlock: 0 }, threads, PROBE_INSTRUCTIONS).unknownBranches.keys()];
+      if (firstBlockUnknown === undefined) runsOf(0);
+      return firstBlockUnknown!;
     },
     pathOf(block: number, warpInBlock: number): ExecutedPath {
       const grid = blocks[block];

@@ -38,6 +38,8 @@ export function checkSimulateInput(scenario: Scenario, options: SimulateOptions)
     throw bad("scenario.residentBlocks", `a whole number, 1 to ${fits} (the SM's block and warp slots)`, scenario.residentBlocks);
   }
   checkNumbers(scenario.arch, "scenario.arch");
+  // The warps' launch times are summed from it: a string there would never end the run.
+  if (typeof scenario.arch.warpLaunchIntervalCycles !== "number") throw bad("scenario.arch.warpLaunchIntervalCycles", "a number, not negative", scenario.arch.warpLaunchIntervalCycles);
   checkNumbers(scenario.launch, "scenario.launch");
   checkNumbers(scenario.loadLatency, "scenario.loadLatency");
   checkNumbers(scenario.storeLatency, "scenario.storeLatency");

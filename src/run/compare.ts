@@ -65,7 +65,7 @@ const QUANTITIES: readonly Quantity[] = [
     }),
   ),
   // ncu's is the mean over the GPU's SMs: warpsim's too when they do not all run as many blocks.
-  { section: "Launch", metric: "SM Active Cycles", kind: "count", raw: ["sm__cycles_active.avg", 1], simulated: (r) => r.gpu?.meanSmActiveCycles ?? r.cycles },
+  { section: "Launch", metric: "SM Active Cycles", kind: "count", raw: ["sm__cycles_active.avg", 1], simulated: (r) => r.gpu?.meanSmActiveCycles ?? r.smActiveCycles },
   // Where global accesses went, when the run followed their addresses (docs/memory.md); NaN otherwise (left out).
   { section: "Memory Workload Analysis", metric: "L1 Hit Rate of Global Loads", kind: "fraction", raw: ["l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct", 0.01], simulated: (r) => r.memory?.l1LoadHitRate ?? NaN },
   { section: "Memory Workload Analysis", metric: "L2 Hit Rate of Reads", kind: "fraction", raw: ["lts__t_sector_op_read_hit_rate.pct", 0.01], simulated: (r) => r.memory?.l2ReadHitRate ?? NaN },

@@ -98,16 +98,18 @@ function yieldToEventLoop(): Promise<void> {
 
 /**
  * The GPU's SMs when they do not all run as many blocks (Scenario.spread): this SM's class
- * with its cycles, the other class run here too (its own blocks and paths, the same settings),
- * or idle SMs at 0; the mean and the maximum over the SMs.
+ * with its active cycles (some warp resident: ncu's sm__cycles_active; a block's turnaround
+ * with no other block resident is not), the other class run here too (its own blocks and paths,
+ * the same settings), or idle SMs at 0; the mean and the maximum over the SMs.
  */
 function gpuReport(scenario: Scenario, seed: number, cycles: number): GpuReport {
   const spread = scenario.spread!;
   const classes = [{ sms: spread.alike, blocks: scenario.launch.blocks, cycles }];
   if (spread.other !== undefined) {
     const config = { ...smConfigOf(scenario, { seed }), gridBlocks: spread.other.blocks, paths: spread.other.paths };
-    const end = new StreamingMultiprocessor(config).run(DEFAULT_MAX_CYCLES);
-    classes.push({ sms: spread.other.sms, blocks: spread.other.blocks, cycles: end.cycle });
+    const other = new StreamingMultiprocessor(config);
+    other.run(DEFAULT_MAX_CYCLES);
+    classes.push({ sms: spread.other.sms, blocks: spread.other.blocks, cycles: other.active.cycles });
   }
   if (spread.idle > 0) classes.push({ sms: spread.idle, blocks: 0, cycles: 0 });
   const mean = classes.reduce((s, c) => s + c.sms * c.cycles, 0) / spread.smCount;
@@ -213,6 +215,7 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
     },
     outcome: end.outcome,
     cycles,
+    smActiveCycles,
     occupancy: {
       theoretical: scenario.occupancy,
       achieved: warpsPerSm / scenario.arch.maxWarpsPerSm,
@@ -224,7 +227,7 @@ function collect(scenario: Scenario, sm: StreamingMultiprocessor, seed: number, 
     sm: smMetrics,
     subpartitions: raw.map((r) => schedulerMetrics(r, cycles, fmaSplit)),
     ...(sm.memory.addressed !== undefined ? { memory: memoryReport(sm.memory.addressed.counters) } : {}),
-    ...(scenario.spread !== undefined && end.outcome.status === "completed" ? { gpu: gpuReport(scenario, seed, cycles) } : {}),
+    ...(scenario.spread !== undefined && end.outcome.status === "completed" ? { gpu: gpuReport(scenario, seed, smActiveCycles) } : {}),
     ...(sample !== undefined ? { sampled: sampledReport(sample, sm, cycles) } : {}),
   };
 }

@@ -200,7 +200,7 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     warpsEligible: sm.warpsEligible,
     warpsActive: sm.warpsActive,
     // ncu's sm__cycles_active.avg is the mean over the SMs (GpuReport when they differ).
-    cyclesActive: result.gpu?.meanSmActiveCycles ?? result.cycles,
+    cyclesActive: result.gpu?.meanSmActiveCycles ?? result.smActiveCycles,
     instructions: sm.instExecuted,
     stallPerIssue: predictedStalls,
   };

@@ -393,6 +393,9 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     sharedMemoryPath: overrides.sharedMemoryPath === null ? undefined : (overrides.sharedMemoryPath ?? preset.sharedMemoryPath),
     constantCache: overrides.constantCache === null ? undefined : (overrides.constantCache ?? preset.constantCache),
     instructionFetch: overrides.instructionFetch === null ? undefined : (overrides.instructionFetch ?? preset.instructionFetch),
+    // null: blocks arrive at once (an idealized SM); fences issue as plain instructions.
+    blockDispatch: overrides.blockDispatch === null ? undefined : (overrides.blockDispatch ?? preset.blockDispatch),
+    memoryFence: overrides.memoryFence === null ? undefined : (overrides.memoryFence ?? preset.memoryFence),
     memoryBandwidth: { ...preset.memoryBandwidth, ...overrides.memoryBandwidth },
   } as ArchSpec;
 }

@@ -86,6 +86,8 @@ export const archOverrides = z
     sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
     // null: every constant operand hits.
     constantCache: z.object({ missCycles: z.number().min(0), lineBytes: count(1) }).strict().nullable().optional(),
+    blockDispatch: z.object({ intervalCycles: z.number().min(0), turnaroundCycles: z.number().min(0) }).strict().nullable().optional(),
+    memoryFence: z.object({ gpuCycles: z.number().min(0), systemCycles: z.number().min(0) }).strict().nullable().optional(),
     instructionFetch: z
       .object({ missCycles: z.number().min(0), cyclesPerLine: z.number().min(0), lineBytes: count(1), instructionBytes: count(1), cacheBytes: count(1), associativity: count(1) })
       .strict()

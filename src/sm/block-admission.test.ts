@@ -7,7 +7,7 @@ import { SmEvent } from "./sm-events.js";
 import { WarpTable } from "./warp-table.js";
 
 /** Admission over a grid of `gridBlocks` blocks of 2 warps, at most `limit` resident, 8 warp slots. */
-function admission(gridBlocks: number, limit: number, launchIntervalCycles: number) {
+function admission(gridBlocks: number, limit: number, launchIntervalCycles: number, dispatch?: { intervalCycles: number; turnaroundCycles: number }) {
   const warps = new WarpTable(8, 0);
   const blocks = new BlockTable(limit, 2);
   const events = new WheelEventQueue();
@@ -22,6 +22,7 @@ function admission(gridBlocks: number, limit: number, launchIntervalCycles: numb
     warpsPerBlock: 2,
     subpartitions: 4,
     launchIntervalCycles,
+    ...(dispatch !== undefined ? { dispatch } : {}),
     arrive: (warp, cycle) => arrived.push([warp, cycle]),
   });
   const launches = () => {
@@ -65,6 +66,35 @@ describe("block admission", () => {
     expect(a.arrived.slice(-2)).toEqual([
       [0, 60],
       [1, 60],
+    ]);
+  });
+
+  it("through a block dispatcher: a freed slot's turnaround, then one block per interval", () => {
+    // 145 cycles between replacing blocks, 300 from a block's exit to the next block's first warp; warps 3 apart.
+    const a = admission(4, 2, 3, { intervalCycles: 145, turnaroundCycles: 300 });
+    a.unit.admit(0);
+    // The first wave comes as its warps launch: block 0's warps at 0 and 3, block 1's at 6 and 9.
+    expect(a.arrived).toEqual([[0, 0]]);
+    expect(a.launches()).toEqual([
+      [1, 3],
+      [2, 6],
+      [3, 9],
+    ]);
+    // Block 0 leaves at 1,000: grid block 2 comes at 1,300 (the turnaround).
+    a.warps.free(0);
+    a.warps.free(1);
+    a.unit.warpLeft(0, 999);
+    expect(a.unit.warpLeft(0, 1000)).toBe(true);
+    // Block 1 leaves at 1,010: grid block 3 would come at 1,310, but the dispatcher's next is 1,300 + 145.
+    a.warps.free(2);
+    a.warps.free(3);
+    a.unit.warpLeft(1, 1009);
+    expect(a.unit.warpLeft(1, 1010)).toBe(true);
+    expect(a.launches()).toEqual([
+      [0, 1300],
+      [1, 1303],
+      [2, 1445],
+      [3, 1448],
     ]);
   });
 

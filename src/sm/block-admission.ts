@@ -19,6 +19,8 @@ export interface AdmissionParts {
   readonly subpartitions: number;
   /** Cycles between the launches of consecutive warps (ArchSpec.warpLaunchIntervalCycles). */
   readonly launchIntervalCycles: number;
+  /** The block dispatcher's interval and a freed slot's turnaround (ArchSpec.blockDispatch); absent: none. */
+  readonly dispatch?: Readonly<{ intervalCycles: number; turnaroundCycles: number }>;
   /** Called when a warp launched at the current cycle arrives on its sub-partition. */
   readonly arrive: (warp: number, cycle: number) => void;
   /** Each warp's own path, when the kernel was run (warp-paths.ts). */
@@ -32,7 +34,9 @@ export interface AdmissionParts {
  * when its last warp exits, and the next block is admitted in that cycle. A block's warps take
  * the lowest run of contiguous free warp slots (else the lowest free ones), are placed on
  * sub-partition `slot mod subpartitions`, and are launched one after another,
- * `launchIntervalCycles` apart.
+ * `launchIntervalCycles` apart. With a block dispatcher (`dispatch`), a block that takes a slot
+ * freed by an exit arrives the turnaround after that exit, and no sooner than the dispatcher's
+ * interval after the SM's previous such block; the slot is the block's from its admission.
  */
 export class BlockAdmission {
   /** The next grid block to admit. */
@@ -41,6 +45,9 @@ export class BlockAdmission {
   private nextAge = 0;
   /** Warps admitted and not yet exited (including those still being launched). */
   private liveWarps = 0;
+  /** The earliest cycle the dispatcher gives this SM its next block, and the next warp may launch. */
+  private nextDispatchAt = 0;
+  private nextWarpAt = 0;
 
   constructor(private readonly parts: AdmissionParts) {}
 
@@ -49,12 +56,16 @@ export class BlockAdmission {
     return this.liveWarps === 0 && this.nextGridBlock >= this.parts.gridBlocks;
   }
 
-  /** Admits waiting blocks while they fit; the first warp launched arrives at `cycle`. */
-  admit(cycle: number): void {
-    const { warps, blocks, scoreboard, events } = this.parts;
+  /** Admits waiting blocks while they fit, from `cycle` on (`freed`: a block's exit freed the slot). */
+  admit(cycle: number, freed = false): void {
+    const { warps, blocks, scoreboard, events, dispatch } = this.parts;
     const { gridBlocks, residentBlocksLimit, warpsPerBlock, subpartitions, launchIntervalCycles } = this.parts;
-    let launched = 0;
     while (this.nextGridBlock < gridBlocks && blocks.residentBlocks < residentBlocksLimit) {
+      // At launch the SM's blocks come as fast as their warps launch (validation/microbench/launch-probe).
+      const replaces = freed && dispatch !== undefined;
+      const first = Math.max(replaces ? Math.max(cycle + dispatch.turnaroundCycles, this.nextDispatchAt) : cycle, this.nextWarpAt);
+      if (replaces) this.nextDispatchAt = first + dispatch.intervalCycles;
+      this.nextWarpAt = first;
       const block = blocks.allocate(this.nextGridBlock++);
       const slots = freeWarpSlots(warps, warpsPerBlock);
       for (let i = 0; i < slots.length; i++) {
@@ -64,7 +75,8 @@ export class BlockAdmission {
         scoreboard.reset(w);
         this.parts.paths?.load(w, blocks.gridIndex[block], i);
         this.liveWarps++;
-        const at = cycle + launchIntervalCycles * launched++;
+        const at = this.nextWarpAt;
+        this.nextWarpAt += launchIntervalCycles;
         if (at === cycle) this.parts.arrive(w, cycle);
         else events.push(at, SmEvent.arrive, w);
       }
@@ -80,13 +92,15 @@ export class BlockAdmission {
     this.liveWarps--;
     if (--blocks.liveWarps[block] !== 0) return false;
     blocks.release(block);
-    this.admit(cycle);
+    this.admit(cycle, true);
     return true;
   }
 
   registerSteadyState(reg: SteadyStateRegistry): void {
     reg.sameScalar(() => this.liveWarps);
     reg.sameScalar(() => this.nextGridBlock);
+    reg.readyAtScalar(() => this.nextDispatchAt, (v) => (this.nextDispatchAt = v));
+    reg.readyAtScalar(() => this.nextWarpAt, (v) => (this.nextWarpAt = v));
   }
 }
 

@@ -79,6 +79,8 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
     warpsPerBlock,
     subpartitions: arch.subpartitionsPerSm,
     launchIntervalCycles: arch.warpLaunchIntervalCycles,
+    // A kernel run from its launch meets the block dispatcher; a declared scenario's blocks (an idealized SM) arrive at once.
+    ...(arch.blockDispatch !== undefined && warpPaths !== undefined ? { dispatch: arch.blockDispatch } : {}),
     arrive,
     paths: warpPaths,
   });

@@ -103,6 +103,11 @@ export interface SimulationResult {
   };
   readonly outcome: Outcome;
   readonly cycles: number;
+  /**
+   * Cycles with at least one warp on the SM (ncu's sm__cycles_active): the run's cycles less any
+   * with no warp resident (a block's turnaround when it was the only one, ArchSpec.blockDispatch).
+   */
+  readonly smActiveCycles: number;
   readonly occupancy: OccupancyReport;
   readonly warpLifetimes: WarpLifetimes;
   readonly sm: SchedulerMetrics;

@@ -302,6 +302,15 @@ export const sm_90: ArchSpec = {
     // barrier loops within 10% (docs/validation.md, test/barrier.test.ts).
     releaseCycles: 13,
   },
+  // [blocks] validation/microbench/block_turnaround_probe: from a block's end (its thread 0 past
+  // its last barrier) to the next block's first instruction on that SM 356-383 cycles (median),
+  // whatever the block's size (32, 256, 1,024 threads), with 1 or 2 blocks resident; blocks
+  // that end at once are replaced one per 140-152 cycles per SM (8 of 256 threads: a slot waits
+  // 1,128; 32 of 32: 4,790). At launch blocks come faster (launch-probe: 24-31 cycles apart for
+  // blocks of 1-8 warps, 67 on average for 8 blocks of 8 warps): the first wave is not held. The
+  // turnaround is what the probe's one-block loop takes beyond warpsim's own last store and exit
+  // (docs/timing.md, "Blocks").
+  blockDispatch: { intervalCycles: 145, turnaroundCycles: 300 },
   // [timeline] bench_plain_warp_timeline.csv: the warps of a new block start about 3.5 cycles
   // apart (W = 16: 16 warps within 56 cycles).
   warpLaunchIntervalCycles: 3,

@@ -57,7 +57,6 @@ export function executedPaths(
   reached.forEach((r, i) => {
     if (r) pcOf[i] = pc++;
   });
-  const threads = launch.block[0] * launch.block[1] * launch.block[2];
   // The probe: the middle of the SM's blocks (the first is a corner of a 2-D grid, with half the neighbours).
   // A setup already made (another SM of the same launch) is reused as it is.
   const setup = memory === undefined ? undefined : "l2MissShare" in memory ? memory : addressedSetup(exe, launch, blocks, memory);

@@ -229,7 +229,8 @@ function sampleGroup(
         shared = true;
       }
     }
-    if (group.line) {
+    // Pairs count only while few share with the probe (below), so they are compared only then.
+    if (group.line && sharers < ENOUGH_SHARERS / 2) {
       // Two sampled neighbours share their halo: the probe's neighbours are counted apart, so theirs are not drawn.
       const near = new Set(neighboursOf(b, launch));
       for (const other of seen) {

@@ -321,15 +321,15 @@ function pick(from: readonly number[], n: number, rng: () => number): number[] {
   return pool.slice(0, n).sort((a, b) => a - b);
 }
 
-/** The shared memory blockAccesses runs blocks with (runBlock clears it for each). */
-const SHARED = new BlockSharedMemory();
+/** The shared memory blockAccesses runs blocks with (runBlock clears it for each), made at first use. */
+let shared: BlockSharedMemory | undefined;
 
 /** The accesses of a block's warps (`only` some), each followed for at most `limit` issues. */
 function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number, only?: readonly number[], limit = 10_000_000): { warps: WarpAccesses[]; instructions: number; longest: number } {
   const warps: WarpAccesses[] = [];
   let instructions = 0;
   let longest = 0;
-  for (const run of runBlock(exe, launch, block, Math.min(limit, 10_000_000), true, SHARED, only)) {
+  for (const run of runBlock(exe, launch, block, Math.min(limit, 10_000_000), true, (shared ??= new BlockSharedMemory()), only)) {
     warps.push(run.path!.accesses);
     instructions += run.instructions;
     longest = Math.max(longest, run.instructions);

@@ -16,7 +16,7 @@ describe("README and docs are generated from runs", () => {
       );
     });
     expect(result.code, result.stderr).toBe(0);
-    // 5.2 minutes alone on a 2-core machine (2026-11-27), 7.2 beside the other test files: room for a slower runner.
+    // About 3.5 minutes alone on a 2-core machine (2026-11-27, after the L2 estimate's speed-up; 5.2 before), more beside the other test files: room for a slower runner.
   }, 900_000);
 });
 

@@ -2,7 +2,9 @@ import seedrandom from "seedrandom";
 import { blockIndex, type Launch } from "./launch.js";
 import { runBlock } from "./run-block.js";
 import type { ExecutableKernel, WarpAccesses } from "./run-warp.js";
+import { ProbeSectors } from "./probe-sectors.js";
 import { BlockSharedMemory } from "./shared-memory.js";
+import { sectorKey } from "../sm/memory/sector-key.js";
 
 /**
  * How much of what one SM asks of the L2 another SM brought there first. The other SMs run the
@@ -31,7 +33,12 @@ export interface L2Sharing {
 }
 
 /** Opcodes that write global or local memory without reading it back. */
-const STORES: ReadonlySet<string> = new Set(["STG", "ST", "STL", "RED", "REDG"]);
+const STORES: ReadonlySet<string> = new Set(["STG", "ST", "STL", "RED", "REDG", "UTMASTG"]);
+
+/** Whether an instruction only writes global memory: a store, a reduction, a TMA store or a bulk store (UBLKCP.G.S). */
+function writesOnly(ins: { opcode: string; modifiers: readonly string[] }): boolean {
+  return STORES.has(ins.opcode) || (ins.opcode === "UBLKCP" && ins.modifiers[0] === "G");
+}
 /** Global atomics: the blocks that share their lines contend for the L2's atomic units. */
 const ATOMICS: ReadonlySet<string> = new Set(["RED", "REDG", "ATOM", "ATOMG"]);
 
@@ -71,18 +78,13 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // Each instruction's distinct sectors in the probe block (in the prefix the others run, if one).
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  // A kernel that reads nothing from global memory (atomics read too: their sharers contend) has
-  // nothing to share: no other block need run.
-  const reads = mine.some((set, i) => set.size > 0 && (!STORES.has(exe.decoded[i].ins.opcode) || ATOMICS.has(exe.decoded[i].ins.opcode)));
-  let budget = reads ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  let budget = reads(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;
   // Sharers counted exactly, per sector.
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());
-  for (const b of neighbours) {
-    const seen = sectorsOf(blockAccesses(exe, launch, b, undefined, limit).warps);
-    mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + 1)));
-  }
+  const probeSectors = new ProbeSectors(mine);
+  for (const b of neighbours) probeSectors.forEachShared(blockAccesses(exe, launch, b, undefined, limit).warps, (i, s) => exact[i].set(s, (exact[i].get(s) ?? 0) + 1));
   // Sharers further away, per instruction: each group's sample mean scaled to the group. A
   // sampled block runs only its first and last warps, so that a sample costs a fraction of a
   // block, and what they share with the probe is scaled up by how much of the probe's own
@@ -97,7 +99,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   let sampled = 0;
   const samples = budget <= 0 ? 0 : Math.floor((budget * warps) / sampleWarps.length);
   for (const group of farGroups(probe, neighbours, launch, seed, samples)) {
-    const { rate, taken } = sampleGroup(exe, launch, group, mine, scale, sampleWarps, limit);
+    const { rate, taken } = sampleGroup(exe, launch, group, probeSectors, scale, sampleWarps, limit);
     sampled += taken;
     mine.forEach((set, i) => set.size > 0 && taken > 0 && (far[i] += (group.population * rate[i]) / set.size));
   }
@@ -110,10 +112,18 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
     missShare[i] = sum / set.size;
     // A line the SMs read is kept by both L2 partitions (each holds what its own SMs read, as
     // NVIDIA's A100 and H100 whitepapers describe the partitioned L2): it counts twice.
-    unique += set.size * (STORES.has(exe.decoded[i].ins.opcode) ? 1 : 2 * missShare[i]);
+    unique += set.size * (writesOnly(exe.decoded[i].ins) ? 1 : 2 * missShare[i]);
   });
   // A prefix saw a share of the block's data: the rest comes at the same rate.
   return { missShare, footprintBytes: unique * 32 * gridBlocks * (full.instructions / own.instructions), neighbours: neighbours.length, sampled };
+}
+
+/**
+ * Whether the probe reads global memory (atomics read too: their sharers contend). A kernel that
+ * only writes it (a bulk-store stream) has nothing to share: no other block need run.
+ */
+function reads(exe: ExecutableKernel, mine: readonly Set<number>[]): boolean {
+  return mine.some((set, i) => set.size > 0 && (!writesOnly(exe.decoded[i].ins) || ATOMICS.has(exe.decoded[i].ins.opcode)));
 }
 
 /** Whole blocks the estimate wants to run besides the probe; fewer fit the budget, and it compares prefixes. */
@@ -150,14 +160,12 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   const own = limit === Infinity ? full : blockAccesses(exe, launch, probe, undefined, limit);
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = Math.floor(maxInstructions / Math.max(1, own.instructions));
+  let budget = reads(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).filter((b) => overlap(b) > 0).slice(0, budget);
   budget -= neighbours.length;
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());
-  for (const b of neighbours) {
-    const seen = sectorsOf(blockAccesses(exe, launch, b, undefined, limit).warps);
-    mine.forEach((set, i) => set.forEach((s) => seen.has(s) && exact[i].set(s, (exact[i].get(s) ?? 0) + overlap(b))));
-  }
+  const probeSectors = new ProbeSectors(mine);
+  for (const b of neighbours) probeSectors.forEachShared(blockAccesses(exe, launch, b, undefined, limit).warps, (i, s) => exact[i].set(s, (exact[i].get(s) ?? 0) + overlap(b)));
   // The window's other blocks, sampled as farGroups' are: first and last warps, scaled by coverage.
   const warps = own.warps.length;
   const sampleWarps = warps === 1 ? [0] : [0, warps - 1];
@@ -169,10 +177,7 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   for (let b = Math.max(0, probe - w + 1); b < Math.min(gridBlocks, probe + w); b++) if (!taken.has(b)) population.push(b);
   const sample = pick(population, Math.min(WINDOW_SAMPLE, Math.floor((budget * warps) / sampleWarps.length)), seedrandom(`${seed}:l2-window`));
   const hits = new Float64Array(count);
-  for (const b of sample) {
-    const seen = sectorsOf(blockAccesses(exe, launch, b, sampleWarps, limit).warps);
-    mine.forEach((set, i) => set.forEach((s) => seen.has(s) && (hits[i] += scale[i] * overlap(b))));
-  }
+  for (const b of sample) probeSectors.forEachShared(blockAccesses(exe, launch, b, sampleWarps, limit).warps, (i) => (hits[i] += scale[i] * overlap(b)));
   const missShare = new Float64Array(count).fill(1);
   mine.forEach((set, i) => {
     if (set.size === 0) return;
@@ -202,14 +207,17 @@ function sampleGroup(
   exe: ExecutableKernel,
   launch: Launch,
   group: { sample: readonly number[]; line: boolean },
-  mine: readonly Set<number>[],
+  probe: ProbeSectors,
   scale: readonly number[],
   sampleWarps: readonly number[],
   limit: number,
 ): { rate: Float64Array; taken: number } {
-  const count = mine.length;
+  const count = scale.length;
   const hits = new Float64Array(count);
-  const pairHits = new Float64Array(count);
+  // Per instruction: the shared sectors of pairs of sampled blocks, and how many sampled blocks
+  // read each sector (a new block's pairs with all before it at once, in a pass over its own).
+  const pairShared = new Float64Array(count);
+  const readers: Map<number, number>[] = Array.from({ length: count }, () => new Map<number, number>());
   const seen: { block: number; sets: Set<number>[] }[] = [];
   let taken = 0;
   let sharers = 0;
@@ -219,30 +227,30 @@ function sampleGroup(
     // Enough: a handful of blocks that share fixes the mean to within about 40%, and a group
     // where none of the first 16 shares anything shares (next to) nothing.
     if (sharers >= ENOUGH_SHARERS || (taken >= 16 && sharers === 0 && !pairsShared)) break;
-    const sets: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
-    for (const a of blockAccesses(exe, launch, b, sampleWarps, limit).warps) forEachSector(a, (i, s) => sets[i].add(s));
+    const warps = blockAccesses(exe, launch, b, sampleWarps, limit).warps;
     let shared = false;
-    for (let i = 0; i < count; i++) {
-      for (const s of mine[i]) {
-        if (!sets[i].has(s)) continue;
-        hits[i] += scale[i];
-        shared = true;
-      }
-    }
+    probe.forEachSharedBySameInstruction(warps, (i) => {
+      hits[i] += scale[i];
+      shared = true;
+    });
     // Pairs count only while few share with the probe (below), so they are compared only then.
     if (group.line && sharers < ENOUGH_SHARERS / 2) {
+      const sets: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
+      for (const a of warps) forEachSector(a, (i, s) => sets[i].add(s));
       // Two sampled neighbours share their halo: the probe's neighbours are counted apart, so theirs are not drawn.
       const near = new Set(neighboursOf(b, launch));
-      for (const other of seen) {
-        if (near.has(other.block)) continue;
-        pairs++;
-        for (let i = 0; i < count; i++) {
-          for (const s of other.sets[i]) {
-            if (!sets[i].has(s)) continue;
-            pairHits[i] += scale[i] * scale[i];
-            pairsShared = true;
-          }
+      const nearSeen = seen.filter((other) => near.has(other.block));
+      pairs += seen.length - nearSeen.length;
+      for (let i = 0; i < count; i++) {
+        let n = 0;
+        for (const s of sets[i]) {
+          const r = readers[i].get(s) ?? 0;
+          n += r;
+          readers[i].set(s, r + 1);
         }
+        for (const other of nearSeen) for (const s of other.sets[i]) if (sets[i].has(s)) n--;
+        pairShared[i] += n;
+        if (n > 0) pairsShared = true;
       }
       seen.push({ block: b, sets });
     }
@@ -250,7 +258,8 @@ function sampleGroup(
     if (shared) sharers++;
   }
   const draws = group.line && sharers < ENOUGH_SHARERS / 2 ? pairs : 0;
-  return { rate: hits.map((h, i) => (taken > 0 ? (h + (draws > 0 ? pairHits[i] : 0)) / (taken + draws) : 0)), taken };
+  // A pair's sectors are two sampled warps' against two: scale^2 (above).
+  return { rate: hits.map((h, i) => (taken > 0 ? (h + (draws > 0 ? pairShared[i] * scale[i] * scale[i] : 0)) / (taken + draws) : 0)), taken };
 }
 
 /** Sampled blocks that shared something, after which a group's sample stops. */
@@ -337,15 +346,12 @@ function blockAccesses(exe: ExecutableKernel, launch: Launch, block: number, onl
   return { warps, instructions, longest };
 }
 
+/** Calls `f` with each sector the warp reads (its sectorKey: the sets and maps here hold small integers) and the instruction that reads it. */
 function forEachSector(a: WarpAccesses, f: (instruction: number, sector: number) => void): void {
-  for (let i = 0; i < a.at.length; i++) for (let k = a.start[i]; k < a.start[i + 1]; k++) f(a.instruction[i], a.sectors[k]);
+  for (let i = 0; i < a.at.length; i++) for (let k = a.start[i]; k < a.start[i + 1]; k++) f(a.instruction[i], sectorKey(a.sectors[k]));
 }
 
-function sectorsOf(warps: readonly WarpAccesses[]): Set<number> {
-  const set = new Set<number>();
-  for (const a of warps) forEachSector(a, (_i, s) => set.add(s));
-  return set;
-}
+
 
 /**
  * The blocks next to `block` in the grid, face to face (x +- 1, y +- 1, z +- 1: up to six): a

@@ -303,7 +303,9 @@ class AccessRecorder {
   private readonly instruction: number[] = [];
   private readonly kind: number[] = [];
   private readonly start: number[] = [0];
-  private readonly sectors: number[] = [];
+  /** The sectors, growing by doubling (a GEMM block's TMA copies record tens of thousands). */
+  private sectors = new Float64Array(64);
+  private sectorCount = 0;
   private readonly passes: number[] = [];
   private readonly scratch = new Float64Array(LANES);
   private readonly touched = new Float64Array(2 * LANES);
@@ -313,8 +315,8 @@ class AccessRecorder {
     this.at.push(issue);
     this.instruction.push(instruction);
     this.kind.push(n < 0 ? ACCESS_UNKNOWN : LOCAL_ACCESSES.has(d.ins.opcode) ? ACCESS_LOCAL : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
-    for (let i = 0; i < n; i++) this.sectors.push(this.touched[i]);
-    this.start.push(this.sectors.length);
+    for (let i = 0; i < n; i++) this.pushSector(this.touched[i]);
+    this.start.push(this.sectorCount);
     this.passes.push(n > 0 && GLOBAL_ATOMICS.has(d.ins.opcode) ? Math.min(atomicRounds(this.scratch, lanes, accessWidth(d)), 65535) : 0);
   }
 
@@ -323,8 +325,8 @@ class AccessRecorder {
     this.at.push(issue);
     this.instruction.push(instruction);
     this.kind.push(sectors === undefined ? ACCESS_UNKNOWN : ACCESS_BYPASS_L1);
-    if (sectors !== undefined) for (const s of sectors) this.sectors.push(s);
-    this.start.push(this.sectors.length);
+    if (sectors !== undefined) for (let i = 0; i < sectors.length; i++) this.pushSector(sectors[i]);
+    this.start.push(this.sectorCount);
     this.passes.push(0);
   }
 
@@ -335,11 +337,20 @@ class AccessRecorder {
     this.at.push(issue);
     this.instruction.push(instruction);
     this.kind.push(ACCESS_SHARED);
-    this.start.push(this.sectors.length);
+    this.start.push(this.sectorCount);
     this.passes.push(Math.min(n, 65535));
   }
 
+  private pushSector(sector: number): void {
+    if (this.sectorCount === this.sectors.length) {
+      const grown = new Float64Array(this.sectors.length * 2);
+      grown.set(this.sectors);
+      this.sectors = grown;
+    }
+    this.sectors[this.sectorCount++] = sector;
+  }
+
   done(): WarpAccesses {
-    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: Float64Array.from(this.sectors), passes: Uint16Array.from(this.passes) };
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: this.sectors.slice(0, this.sectorCount), passes: Uint16Array.from(this.passes) };
   }
 }

@@ -7,7 +7,9 @@
 //   ...
 //   <!-- /generated -->
 // holds the command's standard output in a code fence, or the markdown of script NAME
-// (tools/docs/blocks.mjs). Figures are the files FIGURES' commands write.
+// (tools/docs/blocks.mjs). Figures are the files FIGURES' commands write. `--only TEXT` takes
+// just the blocks and figures whose command contains TEXT; WARPSIM_DOCS_TIMING=1 prints each
+// one's seconds (the docs test runs them all, and CI's time is mostly theirs).
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,7 +59,18 @@ async function run(args) {
   return stdout;
 }
 
+/** With WARPSIM_DOCS_TIMING=1, each block's and figure's seconds go to stderr (to find the slow ones). */
+const TIMING = process.env.WARPSIM_DOCS_TIMING === "1";
+
 async function render(command) {
+  if (!TIMING) return renderBlock(command);
+  const start = performance.now();
+  const out = await renderBlock(command);
+  process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1).padStart(7)} s  ${command}\n`);
+  return out;
+}
+
+async function renderBlock(command) {
   const [kind, ...rest] = command.trim().split(/\s+/);
   if (kind === "warpsim") return "```\n" + (await warpsim(rest)) + "```\n";
   if (kind === "script" && BLOCKS[rest[0]] !== undefined) return BLOCKS[rest[0]](warpsim);
@@ -69,7 +82,7 @@ function markdownFiles() {
 }
 
 /** Regenerates (check = false) or compares (check = true); returns the stale blocks and files. */
-export async function sync({ check }) {
+export async function sync({ check, only }) {
   if (process.cwd() !== ROOT.replace(/\/$/, "")) throw new Error(`run from the repository root (${ROOT})`);
   const stale = [];
   for (const file of markdownFiles()) {
@@ -77,6 +90,7 @@ export async function sync({ check }) {
     let out = "";
     let last = 0;
     for (const m of text.matchAll(BLOCK)) {
+      if (only !== undefined && !m[2].includes(only)) continue;
       const fresh = await render(m[2]);
       if (fresh !== m[3]) stale.push(`${file}: <!-- generated: ${m[2]} -->`);
       out += text.slice(last, m.index) + m[1] + fresh + m[4];
@@ -86,8 +100,11 @@ export async function sync({ check }) {
     if (!check && out !== text) writeFileSync(join(ROOT, file), out);
   }
   for (const figure of FIGURES) {
+    if (only !== undefined && !figure.args.join(" ").includes(only)) continue;
     const dir = check ? mkdtempSync(join(tmpdir(), "warpsim-figures-")) : join(ROOT, "docs/figures");
+    const start = performance.now();
     await warpsim(figure.args.map((a) => a.replace("{dir}", dir)));
+    if (TIMING) process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1).padStart(7)} s  figures: warpsim ${figure.args.join(" ")}\n`);
     if (!check) continue;
     for (const f of figure.files) {
       if (readFileSync(join(dir, f), "utf8") !== readFileSync(join(ROOT, "docs/figures", f), "utf8")) stale.push(`docs/figures/${f} (from warpsim ${figure.args.join(" ")})`);
@@ -99,7 +116,10 @@ export async function sync({ check }) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
   const check = process.argv.includes("--check");
-  const stale = await sync({ check });
+  // --only TEXT: just the blocks (and figures) whose command contains TEXT, to refresh one quickly.
+  const at = process.argv.indexOf("--only");
+  const only = at > 0 ? process.argv[at + 1] : undefined;
+  const stale = await sync({ check, only });
   if (check && stale.length > 0) {
     console.error(`stale (run node tools/docs/sync.mjs to regenerate):\n  ${stale.join("\n  ")}`);
     process.exitCode = 1;

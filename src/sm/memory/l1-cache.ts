@@ -1,4 +1,5 @@
 import { SECTORS_PER_LINE } from "./coalescer.js";
+import { sectorKey } from "./sector-key.js";
 
 /** A sector the L1 does not hold (lookup's answer). */
 export const L1_MISS = -1;
@@ -15,7 +16,7 @@ export const L1_MISS = -1;
  * Stores write through: they update a present sector and allocate nothing.
  */
 export class L1Cache {
-  /** Line number -> slot; a Map keeps insertion order, so its first key is the least recently used line. */
+  /** Line (its first sector's sectorKey) -> slot; a Map keeps insertion order, so its first key is the least recently used line. */
   private readonly slotOf = new Map<number, number>();
   /** Per slot and sector: when its data is (or will be) there; -1: not present. */
   private readonly readyAt: Float64Array;
@@ -30,17 +31,19 @@ export class L1Cache {
   /** When the sector's data is there (possibly in the future: a fill in flight), or L1_MISS. Touches its line. */
   lookup(sector: number): number {
     const line = Math.floor(sector / SECTORS_PER_LINE);
-    const slot = this.slotOf.get(line);
+    const key = sectorKey(line * SECTORS_PER_LINE);
+    const slot = this.slotOf.get(key);
     if (slot === undefined) return L1_MISS;
-    this.slotOf.delete(line);
-    this.slotOf.set(line, slot);
+    this.slotOf.delete(key);
+    this.slotOf.set(key, slot);
     return this.readyAt[slot * SECTORS_PER_LINE + (sector - line * SECTORS_PER_LINE)];
   }
 
   /** A miss was sent for the sector: it is present from now, its data there at `readyAt`. */
   fill(sector: number, readyAt: number): void {
     const line = Math.floor(sector / SECTORS_PER_LINE);
-    let slot = this.slotOf.get(line);
+    const key = sectorKey(line * SECTORS_PER_LINE);
+    let slot = this.slotOf.get(key);
     if (slot === undefined) {
       if (this.used < this.lines) slot = this.used++;
       else {
@@ -50,7 +53,7 @@ export class L1Cache {
         this.slotOf.delete(victim);
         this.readyAt.fill(-1, slot * SECTORS_PER_LINE, (slot + 1) * SECTORS_PER_LINE);
       }
-      this.slotOf.set(line, slot);
+      this.slotOf.set(key, slot);
     }
     this.readyAt[slot * SECTORS_PER_LINE + (sector - line * SECTORS_PER_LINE)] = readyAt;
   }

@@ -1,4 +1,5 @@
 import seedrandom from "seedrandom";
+import { sectorKey } from "./sector-key.js";
 
 /** Where the L2 served a read (L2View.read). */
 export const L2_MISS = 0;
@@ -26,7 +27,7 @@ export const L2_FAR = 2;
  * eighth block, 300,000 cycles apart, and the H100 reads it from DRAM again).
  */
 export class L2View {
-  /** Sector -> the cycle this SM last touched it. */
+  /** Sector (its sectorKey) -> the cycle this SM last touched it. */
   private readonly seen = new Map<number, number>();
   private readonly key: number;
   private readonly homeKey: number;
@@ -42,8 +43,9 @@ export class L2View {
 
   /** Instruction `instruction` reads the sector from the L2 at `now`: L2_MISS, L2_NEAR or L2_FAR. */
   read(sector: number, instruction: number, now = 0, retainCycles = Infinity): number {
-    const touched = this.seen.get(sector);
-    this.seen.set(sector, now);
+    const key = sectorKey(sector);
+    const touched = this.seen.get(key);
+    this.seen.set(key, now);
     if (touched !== undefined && now - touched <= retainCycles) return L2_NEAR;
     const q = this.missShare[instruction];
     if (unitHash(sector, this.key) < q) return L2_MISS;
@@ -52,8 +54,9 @@ export class L2View {
 
   /** A store writes the sector at `now` (the L2 allocates it without a fetch): true when this SM writes it for the first time. */
   write(sector: number, now = 0): boolean {
-    const fresh = !this.seen.has(sector);
-    this.seen.set(sector, now);
+    const key = sectorKey(sector);
+    const fresh = !this.seen.has(key);
+    this.seen.set(key, now);
     return fresh;
   }
 }

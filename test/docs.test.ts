@@ -7,16 +7,16 @@ import { describe, expect, it } from "vitest";
  */
 describe("README and docs are generated from runs", () => {
   it("no generated block or figure is stale (node tools/docs/sync.mjs regenerates them)", async () => {
-    // In a process of its own, not in the test worker: it runs at Node's full speed there (about
-    // 3.3 minutes on a 2-core machine against 5.3 in a worker), and beside the other test files
-    // (vitest.config.ts: two workers).
+    // In a process of its own, not in the test worker: it runs at Node's full speed there, its
+    // commands spread over worker threads (sync.mjs --jobs: the cores, at most 4), beside the
+    // other test files (vitest.config.ts: two workers).
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(process.execPath, ["tools/docs/sync.mjs", "--check"], { maxBuffer: 16 << 20 }, (error, _stdout, stderr) =>
         resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : 1, stderr }),
       );
     });
     expect(result.code, result.stderr).toBe(0);
-    // About 3.5 minutes alone on a 2-core machine (2026-11-27, after the L2 estimate's speed-up; 5.2 before), more beside the other test files: room for a slower runner.
+    // 2.4 minutes alone on a 2-core machine with two threads (2026-11-27; 4.0 in one thread, 5.2 before the L2 estimate's speed-up), more beside the other test files: room for a slower runner.
   }, 900_000);
 });
 

@@ -9,9 +9,12 @@
 // holds the command's standard output in a code fence, or the markdown of script NAME
 // (tools/docs/blocks.mjs). Figures are the files FIGURES' commands write. `--only TEXT` takes
 // just the blocks and figures whose command contains TEXT; WARPSIM_DOCS_TIMING=1 prints each
-// one's seconds (the docs test runs them all, and CI's time is mostly theirs).
+// one's seconds (the docs test runs them all, and CI's time is mostly theirs). `--jobs N` (default:
+// the cores, at most 4) renders the distinct commands in N worker threads, the slow ones first;
+// the files come out the same whatever N.
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../../dist/cli/main.js";
@@ -82,16 +85,21 @@ function markdownFiles() {
 }
 
 /** Regenerates (check = false) or compares (check = true); returns the stale blocks and files. */
-export async function sync({ check, only }) {
+export async function sync({ check, only, jobs = 1 }) {
   if (process.cwd() !== ROOT.replace(/\/$/, "")) throw new Error(`run from the repository root (${ROOT})`);
+  const files = markdownFiles().map((file) => ({ file, text: readFileSync(join(ROOT, file), "utf8") }));
+  const wanted = (command) => only === undefined || command.includes(only);
+  const commands = [...new Set(files.flatMap(({ text }) => [...text.matchAll(BLOCK)].map((m) => m[2])).filter(wanted))];
+  const figures = FIGURES.filter((f) => wanted(f.args.join(" "))).map((f) => ({ ...f, dir: check ? mkdtempSync(join(tmpdir(), "warpsim-figures-")) : join(ROOT, "docs/figures") }));
+  const tasks = [...commands.map((command) => ({ command })), ...figures.map((f) => ({ figure: f.args.map((a) => a.replace("{dir}", f.dir)) }))];
+  const results = jobs > 1 ? await inWorkers(tasks, jobs) : await inOrder(tasks);
   const stale = [];
-  for (const file of markdownFiles()) {
-    const text = readFileSync(join(ROOT, file), "utf8");
+  for (const { file, text } of files) {
     let out = "";
     let last = 0;
     for (const m of text.matchAll(BLOCK)) {
-      if (only !== undefined && !m[2].includes(only)) continue;
-      const fresh = await render(m[2]);
+      if (!wanted(m[2])) continue;
+      const fresh = results[commands.indexOf(m[2])];
       if (fresh !== m[3]) stale.push(`${file}: <!-- generated: ${m[2]} -->`);
       out += text.slice(last, m.index) + m[1] + fresh + m[4];
       last = m.index + m[0].length;
@@ -99,27 +107,83 @@ export async function sync({ check, only }) {
     out += text.slice(last);
     if (!check && out !== text) writeFileSync(join(ROOT, file), out);
   }
-  for (const figure of FIGURES) {
-    if (only !== undefined && !figure.args.join(" ").includes(only)) continue;
-    const dir = check ? mkdtempSync(join(tmpdir(), "warpsim-figures-")) : join(ROOT, "docs/figures");
-    const start = performance.now();
-    await warpsim(figure.args.map((a) => a.replace("{dir}", dir)));
-    if (TIMING) process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1).padStart(7)} s  figures: warpsim ${figure.args.join(" ")}\n`);
-    if (!check) continue;
+  for (const figure of check ? figures : []) {
     for (const f of figure.files) {
-      if (readFileSync(join(dir, f), "utf8") !== readFileSync(join(ROOT, "docs/figures", f), "utf8")) stale.push(`docs/figures/${f} (from warpsim ${figure.args.join(" ")})`);
+      if (readFileSync(join(figure.dir, f), "utf8") !== readFileSync(join(ROOT, "docs/figures", f), "utf8")) stale.push(`docs/figures/${f} (from warpsim ${figure.args.join(" ")})`);
     }
   }
   return stale;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** A block's markdown, or a figure's run (its files written; ""). */
+async function perform(task) {
+  if (task.command !== undefined) return render(task.command);
+  const start = performance.now();
+  await warpsim(task.figure);
+  if (TIMING) process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1).padStart(7)} s  figures: warpsim ${task.figure.join(" ")}\n`);
+  return "";
+}
+
+/** The tasks' results, one after another in this thread (commands' outputs shared through warpsim's memo). */
+async function inOrder(tasks) {
+  const results = [];
+  for (const task of tasks) results.push(await perform(task));
+  return results;
+}
+
+/** Whether a task is one of the slow ones (a family's validation, a probe table), to start first. */
+const slow = (task) => task.command !== undefined && /validate|family|families|summary|probes|coverage|--args/.test(task.command);
+
+/**
+ * The tasks' results from `jobs` worker threads, each taking the next task when it is done (the
+ * slow ones first, so that none is left to run alone at the end).
+ */
+async function inWorkers(tasks, jobs) {
+  const order = tasks.map((_, i) => i).sort((a, b) => Number(slow(tasks[b])) - Number(slow(tasks[a])));
+  const results = new Array(tasks.length);
+  const workers = Array.from({ length: Math.min(jobs, tasks.length) }, () => new Worker(new URL(import.meta.url), { workerData: { role: "render" } }));
+  try {
+    await Promise.all(
+      workers.map(async (worker) => {
+        for (let next = order.shift(); next !== undefined; next = order.shift()) {
+          const reply = await new Promise((resolve, reject) => {
+            worker.once("message", resolve);
+            worker.once("error", reject);
+            worker.postMessage({ task: tasks[next] });
+          });
+          worker.removeAllListeners("error");
+          if (reply.error !== undefined) throw new Error(reply.error);
+          results[next] = reply.result;
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return results;
+}
+
+// A worker thread of inWorkers: performs each task it is sent.
+if (!isMainThread && workerData?.role === "render") {
+  parentPort.on("message", async ({ task }) => {
+    try {
+      parentPort.postMessage({ result: await perform(task) });
+    } catch (e) {
+      parentPort.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+    }
+  });
+}
+
+if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
   process.chdir(ROOT);
   const check = process.argv.includes("--check");
   // --only TEXT: just the blocks (and figures) whose command contains TEXT, to refresh one quickly.
   const at = process.argv.indexOf("--only");
   const only = at > 0 ? process.argv[at + 1] : undefined;
-  const stale = await sync({ check, only });
+  const j = process.argv.indexOf("--jobs");
+  const jobs = j > 0 ? Number(process.argv[j + 1]) : Math.min(4, availableParallelism());
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs: expected a whole number of worker threads, 1 or more; found "${process.argv[j + 1]}"`);
+  const stale = await sync({ check, only, jobs });
   if (check && stale.length > 0) {
     console.error(`stale (run node tools/docs/sync.mjs to regenerate):\n  ${stale.join("\n  ")}`);
     process.exitCode = 1;

@@ -148,6 +148,11 @@ export interface ArchSpec {
      */
     l2WriteBytesPerCycle?: number;
     /**
+     * Bytes per SM cycle of stores the SM itself can send (its port to the L2): what it gets when
+     * the other SMs store less than their share (memory/burst-share.ts). Absent: the share alone.
+     */
+    smStoreBytesPerCycle?: number;
+    /**
      * The L2's atomic units for the whole GPU: how many, the granule of addresses each serves,
      * the rounds each performs per cycle (the address-driven model: line-atomics.ts). Absent:
      * no limit beyond the SM's atomic unit.

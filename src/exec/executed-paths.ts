@@ -118,5 +118,6 @@ function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly 
   // Warm: what fits is there already, so no first read misses.
   const l2MissShare = memory.warm && fits ? new Float64Array(sharing.missShare.length) : sharing.missShare;
   // Reads stay in the L2 for as long as half of it takes to fill (both partitions keep what is read).
-  return { l1Bytes: memory.l1Bytes, l2MissShare, writeBackShare, ...(fits ? {} : { l2RetainBytes: memory.l2Bytes / 2 }) };
+  const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  return { l1Bytes: memory.l1Bytes, l2MissShare, writeBackShare, gridBlocks, ...(fits ? {} : { l2RetainBytes: memory.l2Bytes / 2 }) };
 }

@@ -387,6 +387,20 @@ export const BLOCKS = {
   },
 
   /** docs/validation.md: the K = 1 barrier loop with several blocks per SM (multiblock_barrier_probe.cu). */
+  /** docs/memory.md: validation/microbench/store_burst_probe, the H100's store rate with 1 to 132 SMs storing, beside warpsim's run of its listing. */
+  async "store-burst-probe"(warpsim) {
+    const rows = parse(readFileSync("validation/microbench/store-burst-probe/bursts.csv", "utf8"), { columns: true, skip_empty_lines: true });
+    const lines = ["| SMs storing | bytes per block | H100 cycles (median block) | H100 bytes per SM cycle | warpsim cycles | error |", "| --- | --- | --- | --- | --- | --- |"];
+    for (const r of rows) {
+      const rounds = Number(r.bytes_per_block) / (256 * 16);
+      const args = ["run", "--format", "json", "--sass", "validation/microbench/store-burst-probe/sass.txt", "--kernel", "_Z11store_burstP6float4iPxS1_Pi", "--grid", r.blocks, "--block", "256", "--shared-mem", "232448", "--args", `ptr:1GiB,i32:${rounds},ptr:1KiB,ptr:1KiB,ptr:1KiB`];
+      const sim = JSON.parse(await warpsim(args)).cycles;
+      const hw = Number(r.median_cycles);
+      lines.push(`| ${r.blocks} | ${Number(r.bytes_per_block) / 1024} KiB | ${hw} | ${Number(r.median_bytes_per_cycle).toFixed(1)} | ${sim} | ${sim >= hw ? "+" : ""}${pct(sim / hw - 1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   async "multiblock-barrier-probe"() {
     const rows = probeRows("validation/microbench/probe-loops.json", "multiblock-barrier-probe");
     const lines = ["| blocks per SM | warps per block | warps per SM | H100 cycles per barrier | warpsim |", "| --- | --- | --- | --- | --- |"];

@@ -337,8 +337,8 @@ async function build() {
       `One producer warp copies tiles of A and B with TMA into a ring of stages; consumer warpgroups run HGMMA on them. On the H100,`,
       `with one consumer warpgroup, a third stage saves ${gain(c1, 2, 3, "measured")} of the two-stage time and a fourth ${gain(c1, 3, 4, "measured")} more; warpsim`,
       `gets the third (${gain(c1, 2, 3, "predicted")}) but not the fourth (${gain(c1, 3, 4, "predicted")}); with two, the H100 gains ${gain(c2, 3, 4, "measured")} from the fourth, warpsim ${gain(c2, 3, 4, "predicted")}.`,
-      "From three stages on warpsim's SM is held by the L2's rate for copies and the epilogue's stores, where the H100 keeps",
-      "gaining: the copies' rate at four and five stages and the epilogue's stores are the open questions (docs/async.md, \"What is not modelled\").",
+      "From three stages on warpsim's SM is held by the L2's rate for copies, where the H100 keeps gaining: its copies wait longer",
+      "as more bytes are in flight, which warpsim does not model, so warpsim's three-stage runs are the fast ones (docs/async.md, \"What is not modelled\").",
       "A fifth stage buys the H100 at most a few percent.",
       "",
     );

@@ -162,6 +162,11 @@ export const sm_90: ArchSpec = {
     // transpose_naive's 4.19 M partial sectors in 111,296 (9.14); the mean, 9.4. These rows of
     // the memory family are therefore not blind for stores (docs/memory.md).
     l2WriteBytesPerCycle: 9.4,
+    // [store-burst] validation/microbench/store_burst_probe: one SM storing 4 MiB alone, or each
+    // of up to 33 at once, sends 31.7 bytes per SM cycle (at 1.98 GHz; a sector a cycle); 66 at
+    // once 25.5 each, all 132 11.3 (the shared limit). 64 KiB alone take 3,305 cycles with the
+    // fence after them, against 5,776 when every SM stores at once.
+    smStoreBytesPerCycle: 32,
     // [atom-lines] validation/microbench/atomic-lines-probe: every SM adding into 8 to 2^20
     // hashed words. In rounds (a sector's most crowded word, coalescer.ts), the GPU performs
     // 0.94-1.03 per cycle on one sector, one line or two lines, 1.85 on 8 lines, 3.6 on 16,

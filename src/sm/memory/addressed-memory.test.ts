@@ -62,6 +62,12 @@ describe("AddressedMemory", () => {
     expect(m.store(0, line(0), 0, 4)).toBe(32); // rewritten: queued again, written back once
     expect(m.counters.dramWriteBytes).toBe(128); // half of the 8 fresh sectors
   });
+  it("with the SM's own store port, stores go at the port's rate while the SM has drawn less than its share (burst-share.ts)", () => {
+    const burst = { ...arch, memoryBandwidth: { ...arch.memoryBandwidth, smStoreBytesPerCycle: 32 } };
+    const m = new AddressedMemory(burst, { l1Bytes: 1024, l2MissShare: Float64Array.of(1), writeBackShare: 0 }, "1");
+    expect(m.store(1000, line(0), 0, 4)).toBe(0);
+    expect(m.store(1000, line(4), 0, 4)).toBe(4); // 128 bytes at 32 per cycle, not 8
+  });
   it("atomics are done at the L2: its latency, whatever the L1 holds", () => {
     const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(0), writeBackShare: 0 }, "1");
     m.load(0, 0, line(0), 0, 4);

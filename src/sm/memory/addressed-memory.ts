@@ -1,5 +1,6 @@
 import type { RawMemoryCounters } from "../../stats/memory-report.js";
 import type { ArchSpec } from "../../arch/arch-spec.js";
+import { BurstShare } from "./burst-share.js";
 import { SECTOR_BYTES } from "./coalescer.js";
 import { L1_MISS, L1Cache } from "./l1-cache.js";
 import { L2_FAR, L2_MISS, L2View } from "./l2-view.js";
@@ -20,6 +21,8 @@ export interface AddressedMemorySetup {
    * size: both partitions keep a line that is read, l2-sharing.ts); absent, everything stays.
    */
   readonly l2RetainBytes?: number;
+  /** Blocks in the grid: with fewer than the GPU's SMs, the other SMs are idle (their share of the L2's store rate free). Absent: every SM has work. */
+  readonly gridBlocks?: number;
 }
 
 /** What the accesses did, in ncu's terms (docs/memory.md maps each to its metric). */
@@ -62,7 +65,7 @@ export class AddressedMemory {
   private readonly l2Path: LevelPath;
   /** The L2's rate for TMA and bulk copies (ArchSpec.asyncUnits), when the architecture has them. */
   private readonly copyPath: LevelPath;
-  private readonly l2WritePath: LevelPath | undefined;
+  private readonly l2WritePath: LevelPath | BurstShare | undefined;
   private readonly atomicUnits: LineAtomics | undefined;
   private readonly l2MissShare: Float64Array;
   private readonly smCount: number;
@@ -91,7 +94,13 @@ export class AddressedMemory {
     this.atomicUnits = bw.l2Atomics === undefined ? undefined : new LineAtomics(bw.l2Atomics, lv.l2HitCycles);
     this.l2MissShare = setup.l2MissShare;
     this.smCount = arch.smCount;
-    this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    // Stores: the share when every SM stores, up to the SM's own port when the others store less (burst-share.ts).
+    this.l2WritePath =
+      bw.l2WriteBytesPerCycle === undefined
+        ? undefined
+        : bw.smStoreBytesPerCycle === undefined
+          ? new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity, true, lv.l2HitCycles)
+          : new BurstShare(bw.l2WriteBytesPerCycle, bw.smStoreBytesPerCycle, arch.smCount, Math.min(arch.smCount, setup.gridBlocks ?? arch.smCount));
     this.dramPath = new LevelPath(bw.dramBytesPerCycle, bw.dramContentionCycles, bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle, true, lv.dramCycles);
     this.l2Latency = new LatencyModel({ kind: "exponential", min: lv.l2HitCycles - lv.l2TailCycles, mean: lv.l2HitCycles }, arch, `${seed}:l2`);
     this.dramLatency = new LatencyModel({ kind: "exponential", min: lv.dramCycles - lv.dramTailCycles, mean: lv.dramCycles }, arch, `${seed}:dram`);

@@ -44,7 +44,7 @@ export function controlFromExecution(opts: SassRunOptions, text: string, arch: s
   const splits = kernel.instructions.filter((_, i) => profile.split[i] > 0).map((ins) => addressKey(ins.address));
   if (splits.length > 0) note(`branches that split warps (${splits.join(", ")}) are timed as if every lane went one way`);
   if (profile.unknownBranches.size > 0) {
-    note(`branches decided by loaded data (${[...profile.unknownBranches.keys()].map(addressKey).join(", ")}) were taken as not taken; give the buffers' contents in --args (ptr:4MiB fill(0), iota(0, 1) or random(0, 99): docs/execution.md), or --taken or --trip for them`);
+    note(`branches decided by loaded data (${[...profile.unknownBranches.keys()].map(addressKey).join(", ")}) were taken as not taken (around a slow path's call: taken); give the buffers' contents in --args (ptr:4MiB fill(0), iota(0, 1) or random(0, 99): docs/execution.md), or --taken or --trip for them`);
   }
   return { ...launch, trip, taken, blocks: opts.blocks ?? profile.blocks.length, grid: undefined, args: undefined };
 }

@@ -101,6 +101,15 @@ function sourceKindOf(op: Operand): number {
   return SOURCE_GENERAL;
 }
 
+/** Conversions the lane datapath follows only between 32-bit types (a double or a 64-bit integer is not). */
+const WIDE_TYPES = ["F64", "S64", "U64", "F16"];
+
+function codeOf(ins: SassInstruction): number {
+  const code = OPCODE_CODES.get(ins.opcode) ?? OTHER;
+  if ((code === Op.I2F || code === Op.I2FP || code === Op.F2I) && ins.modifiers.some((m) => WIDE_TYPES.includes(m))) return OTHER;
+  return code;
+}
+
 export function decode(ins: SassInstruction): Decoded {
   const guard = ins.guard === undefined ? undefined : parseOperand(ins.guard.slice(1));
   const ops = ins.operands.map(parseOperand);
@@ -113,7 +122,7 @@ export function decode(ins: SassInstruction): Decoded {
     guard: guard?.kind === "pred" ? { ...guard, not: ins.guard!.startsWith("@!") } : undefined,
     mods: new Set(ins.modifiers),
     f: flagsOf(ins.modifiers),
-    code: OPCODE_CODES.get(ins.opcode) ?? OTHER,
+    code: codeOf(ins),
     cmp: COMPARES[ins.modifiers.find((m) => m in COMPARES) ?? "EQ"],
     combine: COMBINES[ins.modifiers.find((m) => m in COMBINES) ?? "AND"],
     store: STORES.has(ins.opcode),

@@ -80,12 +80,41 @@ function unknownResults(d: Decoded, regs: WarpRegisters, lanes: number): void {
   const second = d.ops[1];
   if (second?.kind === "pred" && !second.uniform && d.ins.opcode === "B2R") regs.setPredLanes(second.index, lanes, 0, 0);
   if (dst?.kind !== "reg" || dst.index === RZ) return;
-  const count = d.f.M128 ? 4 : d.f.M64 || d.f.WIDE ? 2 : 1;
+  const count = writtenRegisters(d);
   for (let i = 0; i < count && dst.index + i < RZ; i++) {
     const row = regs.rows[dst.index + i];
     for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) row[l] = 0;
     regs.setKnown(dst.index + i, lanes, 0);
   }
+}
+
+/** Double-precision arithmetic: a register pair per result. */
+const DOUBLE_RESULTS: ReadonlySet<string> = new Set(["DADD", "DMUL", "DFMA", "DMNMX"]);
+/** Matrix instructions: the accumulator's registers per thread, by shape and result type. */
+const MATRIX: ReadonlySet<string> = new Set(["HMMA", "IMMA", "DMMA", "BMMA"]);
+
+/**
+ * How many consecutive registers an instruction the executor does not follow writes from its
+ * destination: 4 for .128 and most matrix accumulators, 2 for .64, .WIDE, double-precision
+ * results (DADD R8 writes R8 and R9), a conversion to a 64-bit type (F2F.F64.F32, I2F.F64,
+ * F2I.S64), an F16 accumulator or an m8n8 integer one, else 1. A register left out would keep a
+ * stale known value, which is never allowed: dnorm's square root read DADD's high word, stale,
+ * and ran its slow path on every element.
+ */
+export function writtenRegisters(d: Decoded): number {
+  const op = d.ins.opcode;
+  const mods = d.mods;
+  if (d.f.M128) return 4;
+  if (MATRIX.has(op)) {
+    if (op === "HMMA") return mods.has("F16") && !mods.has("F32") ? 2 : 4;
+    return op === "IMMA" && (mods.has("8816") || mods.has("8832")) ? 2 : 4;
+  }
+  if (d.f.M64 || d.f.WIDE || DOUBLE_RESULTS.has(op)) return 2;
+  // A conversion's destination type comes first (F2F.F64.F32); F2I's is an integer (.S64), I2F's a float (.F64).
+  if (op === "F2F") return d.ins.modifiers.find((m) => /^F(16|32|64)$/.test(m)) === "F64" ? 2 : 1;
+  if (op === "I2F") return mods.has("F64") ? 2 : 1;
+  if (op === "F2I" || op === "I2I") return mods.has("S64") || mods.has("U64") ? 2 : 1;
+  return 1;
 }
 
 /**

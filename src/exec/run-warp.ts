@@ -17,6 +17,8 @@ export interface ExecutableKernel {
   readonly flow: Uint8Array;
   /** Each BRA's target as an instruction index (-1: none or outside the kernel). */
   readonly targetIndex: Int32Array;
+  /** 1 where a BRA jumps forward over a CALL (the compiler's `@P0 BRA fast` around a slow path). */
+  readonly skipsCall: Uint8Array;
 }
 
 const FLOW_COMPUTE = 0;
@@ -49,7 +51,8 @@ export function executableKernel(kernel: SassKernel): ExecutableKernel {
   kernel.instructions.forEach((ins, i) => indexOf.set(ins.address, i));
   const flow = Uint8Array.from(kernel.instructions, (ins) => flowOf(ins.opcode, ins.modifiers));
   const targetIndex = Int32Array.from(kernel.instructions, (ins) => (ins.target === undefined ? -1 : (indexOf.get(ins.target) ?? -1)));
-  return { kernel, decoded: kernel.instructions.map(decode), indexOf, flow, targetIndex };
+  const skipsCall = Uint8Array.from(flow, (kind, i) => (kind === FLOW_BRA && targetIndex[i] > i && flow.subarray(i + 1, targetIndex[i]).includes(FLOW_CALL) ? 1 : 0));
+  return { kernel, decoded: kernel.instructions.map(decode), indexOf, flow, targetIndex, skipsCall };
 }
 
 /** What one warp did, run functionally from its entry to the exit of its last lane. */
@@ -99,7 +102,8 @@ export interface OutOfBounds {
  * instruction counts once for the warp, whatever lanes run it, as ncu counts inst_executed (so a
  * BSYNC reached by two groups counts twice, ncu's "once per path").
  *
- * A guard that depends on loaded data (unknown) is taken as false, and the branch is reported.
+ * A guard that depends on loaded data (unknown) is taken as false, and the branch is reported;
+ * a forward branch over a CALL (around a slow path) is taken instead.
  */
 export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number, record = false): WarpRun {
   const steps = warpSteps(exe, ctx, threadsPerBlock, maxInstructions, record);
@@ -181,6 +185,9 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
       let taken = d.mods.has("DIV") ? (mask !== (live & ~exited) ? lanes : 0) : lanes;
       // BRA.U.ANY (the compiler's ELECT loop around a TMA copy): every lane goes when any lane's guard holds.
       if (d.mods.has("ANY")) taken = lanes !== 0 ? mask : 0;
+      // Decided on unknown data, a branch around a slow path (division's, square root's, a
+      // printf) goes around it: real data rarely needs it (dnorm: 16% too many instructions else).
+      if (guardUnknown && exe.skipsCall[pc] === 1) taken = mask;
       if (target < 0) taken = 0;
       if (target === pc && d.ins.guard === undefined) {
         // The compiler's trap after the last EXIT: a path that reaches it ends there.

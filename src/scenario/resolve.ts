@@ -268,7 +268,7 @@ function sassProgramOf(program: SassProgramFields, ctx: ResolveContext, launch: 
   if (!executed.ok) return executed;
   // A branch decided by loaded data falls back to not taken: say so, and how to give the data.
   const unknown = executed.unknown.map((a) => `0x${a.toString(16).padStart(4, "0")}`);
-  const dataWarning = `${file}: kernel ${built.kernel.name}: branches decided by loaded data (${unknown.join(", ")}) are taken as not taken; give the buffers' contents in program.args (ptr:4MiB fill(0), iota(0, 1) or random(0, 99): docs/execution.md)`;
+  const dataWarning = `${file}: kernel ${built.kernel.name}: branches decided by loaded data (${unknown.join(", ")}) are taken as not taken (around a slow path's call: taken); give the buffers' contents in program.args (ptr:4MiB fill(0), iota(0, 1) or random(0, 99): docs/execution.md)`;
   const all = [...warnings, ...(executed.note !== undefined ? [executed.note] : []), ...(unknown.length > 0 ? [dataWarning] : [])];
   return { ok: true, program: built.program, assembly, warnings: all, executed: executed.run };
 }

@@ -120,15 +120,23 @@ describe("forms the second batch brought (each once refused or misread)", () => 
       ),
     );
 
-  it("a call behind a branch decided on unknown data is issued alone: dnorm's double division keeps its fast path", () => {
-    // `@P0 BRA P2, 0x3e0` skips the slow path's CALL when the operands are ordinary; P2 comes from
-    // the loaded x, unknown, so the branch is taken as not taken, and the CALL issues without its
-    // function (the slow path is for operands the fast sequence cannot take, which x + 2 is not).
+  it("a branch around a slow path, decided on unknown data, goes around it: dnorm issues the H100's count", () => {
+    // `@!P0 BRA 0x270` (square root) and `@P0 BRA P2, 0x3e0` (division) skip their slow paths'
+    // CALLs when the operands are ordinary; the guards come from the loaded x, unknown, so both
+    // are taken, as they were for the H100's x (zeros). By hand: the loop body 0x0e0-0x410 runs
+    // 23 + 17 + 4 = 44 instructions a trip, plus 8 before the bounds check, 6 before the loop and
+    // the EXIT; 2,097,152 elements over 528 x 256 threads give threads below 69,632 16 trips, the
+    // rest 15. SM 0's blocks 0, 132, 264 (16 trips) and 396 (15): 24 x 719 + 8 x 675 = 22,656.
+    // Over the grid, 65,536 warp-trips x 44 + 4,224 warps x 15 = 2,946,944 = ncu's 22,325.3 per
+    // SM x 132 (validation/corpus/data/summary.csv). DADD writes a register pair: before, its high
+    // word stayed known and stale, and the square root's slow path ran on every element.
     const { launch } = plan("dnorm", [528], [256], "ptr:16MiB,ptr:16MiB,i32:2097152");
     const exe = executableKernel(kernel("dnorm"));
-    const p = profileKernel(exe, launch, [0]);
+    const p = profileKernel(exe, launch, [0, 132, 264, 396]);
+    expect(p.unknownBranches.has(0x240)).toBe(true);
     expect(p.unknownBranches.has(0x370)).toBe(true);
-    expect(p.executions[exe.decoded.findIndex((d) => d.ins.address === 0x430)]).toBe(0);
+    for (const address of [0x260, 0x3b0, 0x430, 0x9e0]) expect(p.executions[exe.decoded.findIndex((d) => d.ins.address === address)]).toBe(0);
+    expect(p.instructions.mean * p.warps).toBe(22656);
   });
 
   it("`BREAK B0` names a convergence barrier, not a branch target: the listing reads", () => {

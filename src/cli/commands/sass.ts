@@ -34,7 +34,8 @@ written (W), the yield bit, and the stall count. See docs/sass.md.
 With --grid, --block and --args, the kernel's integer and predicate arithmetic runs per lane
 (docs/execution.md): loop trips, branch directions and divergence come from the kernel itself,
 and the listing shows each instruction's issues per warp. Values loaded from memory are not
-known; a branch that depends on them is reported and taken as not taken.
+known; a branch that depends on them is reported and taken as not taken
+(one around a slow path's call, as taken).
 
 Example:
   warpsim sass validation/sass/kernels.sass

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { decode, execute, writtenRegisters, type ExecContext } from "./execute.js";
+import { Op, OTHER } from "./decode.js";
+import { WarpRegisters } from "./warp-registers.js";
+
+function ins(text: string) {
+  const [opcode, ...modifiers] = text.split(" ")[0].split(".");
+  const operands = text.slice(text.indexOf(" ") + 1).split(", ");
+  return decode({ address: 0, opcode, modifiers, operands, text, line: 1, control: undefined } as never);
+}
+const ctx = { launch: { bank0: [] } as never, block: 0, warpInBlock: 0 } as ExecContext;
+
+describe("the registers an instruction the executor does not follow writes (all become unknown)", () => {
+  it("counts a double's pair, 64-bit conversions, vector widths and matrix accumulators", () => {
+    // From the PTX ISA's register layouts: a double is a pair; mma m16n8k16 .f32 holds 4
+    // accumulators per thread, .f16 two packed pairs (2 registers); m8n8k16 .s32 two.
+    const cases: [string, number][] = [
+      ["DADD R8, R2, 1", 2],
+      ["DFMA R12, R8, -R12, 1", 2],
+      ["DMUL R10, R2, R12", 2],
+      ["MUFU.RSQ64H R11, R9", 1],
+      ["F2F.F64.F32 R2, R0", 2],
+      ["F2F.F32.F64 R0, R2", 1],
+      ["I2F.F64.S64 R2, R4", 2],
+      ["I2F.S64 R2, R4", 1],
+      ["F2I.S64.TRUNC R2, R4", 2],
+      ["F2I.F64.TRUNC R2, R4", 1],
+      ["LDG.E.64 R2, desc[UR4][R4.64]", 2],
+      ["LDG.E.128 R4, desc[UR4][R4.64]", 4],
+      ["HMMA.16816.F32 R4, R8, R12, R4", 4],
+      ["HMMA.16816.F16 R4, R8, R12, R4", 2],
+      ["IMMA.8816.S8.S8 R4, R8, R12, R4", 2],
+      ["IMMA.16832.S8.S8 R4, R8, R12, R4", 4],
+      ["FADD R0, R1, R2", 1],
+    ];
+    for (const [text, count] of cases) expect([text, writtenRegisters(ins(text))]).toEqual([text, count]);
+  });
+
+  it("DADD leaves both halves of its result unknown, the register after them untouched", () => {
+    const regs = new WarpRegisters();
+    for (const r of [8, 9, 10]) for (let l = 0; l < 32; l++) regs.set(r, l, 7, true);
+    execute(ins("DADD R8, R2, 1"), regs, -1, ctx);
+    expect(regs.isKnown(8, 0)).toBe(false);
+    expect(regs.isKnown(9, 31)).toBe(false);
+    expect(regs.isKnown(10, 0)).toBe(true);
+  });
+
+  it("conversions to or from 64-bit types are not run as 32-bit ones", () => {
+    expect(ins("I2F.F64.S32 R2, R4").code).toBe(OTHER);
+    expect(ins("F2I.F64.TRUNC R2, R4").code).toBe(OTHER);
+    expect(ins("I2F.U32 R2, R4").code).toBe(Op.I2F);
+    expect(ins("F2I.TRUNC.NTZ R2, R4").code).toBe(Op.F2I);
+  });
+});

@@ -401,6 +401,35 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /** docs/memory.md: validation/microbench/l2_partition_probe, SM 0's (and SM 1's) chase over lines another SM brought into the L2. */
+  async "l2-partition-probe"() {
+    const median = (xs) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    };
+    const lines = [
+      "| ring | chasing SM | nobody warmed: first / second pass | warmed by itself | SMs whose lines it finds near: count, first / second pass | far: count, first / second pass |",
+      "| --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const [file, ring] of [["partition.csv", "1 MiB"], ["partition_16mib.csv", "16 MiB"]]) {
+      const rows = parse(readFileSync(`validation/microbench/l2-partition-probe/${file}`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+      for (const chaser of [0, 1]) {
+        const mine = rows.filter((r) => r.chase === chaser && r.warm_a === r.warm_b);
+        if (mine.length === 0) continue;
+        const cold = mine.filter((r) => r.warm_a === -1);
+        const self = mine.filter((r) => r.warm_a === chaser);
+        const others = mine.filter((r) => r.warm_a >= 0 && r.warm_a !== chaser);
+        const selfFirst = median(self.map((r) => r.first_pass_cycles_per_load));
+        const far = others.filter((r) => r.first_pass_cycles_per_load > selfFirst + 40);
+        const near = others.filter((r) => !far.includes(r));
+        const sms = (rs) => new Set(rs.map((r) => r.warm_a)).size;
+        const pair = (rs) => `${median(rs.map((r) => r.first_pass_cycles_per_load)).toFixed(1)} / ${median(rs.map((r) => r.second_pass_cycles_per_load)).toFixed(1)}`;
+        lines.push(`| ${ring} | ${chaser} | ${cold.length > 0 ? pair(cold) : "-"} | ${pair(self)} | ${sms(near)}, ${pair(near)} | ${sms(far)}, ${pair(far)} |`);
+      }
+    }
+    return lines.join("\n") + "\n\n(cycles per load at the GPU's 1980 MHz, medians over the SMs and the runs.)\n";
+  },
+
   async "multiblock-barrier-probe"() {
     const rows = probeRows("validation/microbench/probe-loops.json", "multiblock-barrier-probe");
     const lines = ["| blocks per SM | warps per block | warps per SM | H100 cycles per barrier | warpsim |", "| --- | --- | --- | --- | --- |"];

@@ -129,9 +129,12 @@ export const sm_90: ArchSpec = {
     // from its SASS without a tail (docs/validation.md, "Latency spread"): 72 cycles for DRAM
     // (57-91 over 12 rows), 10 for L2 (-1 to 51; 8 of 12 rows under 7).
     l2TailCycles: 10,
-    // [lat] a chase over 40 MiB (past the ~25 MiB half of the L2 near the SM) takes 450 cycles
-    // per load at 1590 MHz, 252 within 20 MiB: a hit in the far partition.
-    l2FarHitCycles: 450,
+    // [l2-partition] validation/microbench/l2_partition_probe.cu: SM 0 chasing 1 or 16 MiB of
+    // lines that one other SM brought into the L2 takes 377-382 cycles per load at 1980 MHz when
+    // that SM is in the other half (66 SMs), 291-297 when in its own (65) or itself: a far hit
+    // costs 86 SM cycles (43 ns) more, 69 at the 1590 MHz these latencies count. (The [lat]
+    // chase over 40 MiB, 450 cycles, is past the near half's capacity: misses among its hits.)
+    l2FarHitCycles: 334,
     // [ncu] a warp waits about 23 cycles in drain at its exit after its stores (ld_chain dram,
     // K = 1, W = 1: 0.06 per issue x 392 issues); transpose_pad at one block per SM, 55 with its
     // four stores of 128 bytes queued (validation/memory/data/summary.csv).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { L2_FAR, L2_MISS, L2_NEAR, L2View, unitHash } from "./l2-view.js";
+import { L2_FAR, L2_MISS, L2_NEAR, L2View, farShareOfHits, unitHash } from "./l2-view.js";
 
 describe("L2View", () => {
   it("a sector read or written before hits", () => {
@@ -30,11 +30,20 @@ describe("L2View", () => {
     }
     expect(misses / 20_000).toBeGreaterThan(0.24);
     expect(misses / 20_000).toBeLessThan(0.26);
-    // n = 4 readers: this SM is first of its half (itself and 1.5 others) with probability 2/5,
-    // first of all with 1/4; far when first of its half but not of all, and the home is the
-    // other half: (2/5 - 1/4) / 2 = 0.075 of first touches, 0.1 of the hits.
-    expect(far / (20_000 - misses)).toBeGreaterThan(0.09);
-    expect(far / (20_000 - misses)).toBeLessThan(0.11);
+    // n = 4 readers: the others in this SM's half are Binomial(3, 1/2), so with m readers in its
+    // half (1: 1/8, 2: 3/8, 3: 3/8, 4: 1/8) it is their first with probability E[1/m] = 15/32,
+    // first of all with 8/32; far when first of its half but not of all: 7/32 of first touches,
+    // 7/24 = 0.292 of the hits.
+    expect(far / (20_000 - misses)).toBeGreaterThan(0.275);
+    expect(far / (20_000 - misses)).toBeLessThan(0.31);
+  });
+  it("the far share of hits: 1/2 for two readers, 3/8 for three, 7/24 for four, about 1/n for many", () => {
+    // Enumerated by hand as above (two readers: the other is in the other half half the time).
+    expect(farShareOfHits(1 / 2)).toBeCloseTo(1 / 2, 12);
+    expect(farShareOfHits(1 / 3)).toBeCloseTo(3 / 8, 12);
+    expect(farShareOfHits(1 / 4)).toBeCloseTo(7 / 24, 12);
+    expect(farShareOfHits(1 / 100)).toBeCloseTo(1 / 99, 6);
+    expect(farShareOfHits(1)).toBe(0); // one reader: every first touch misses
   });
   it("the hash spreads consecutive sectors and high halves over [0, 1)", () => {
     const u = [0, 1, 2, 2 ** 40, 2 ** 40 + 1].map((s) => unitHash(s, 12345));

@@ -13,10 +13,11 @@ export const L2_FAR = 2;
  * own SMs use). A sector it asks for the first time was brought in by another SM with the
  * probability the kernel's sharing gives (src/exec/l2-sharing.ts: an instruction's share q of
  * first-touched sectors that miss, 1/n for a sector n blocks read). A hit is in the far
- * partition only when no SM of this SM's half read the line before and its home is the other
- * half: with the n - 1 other readers split between the halves, this SM is the first of its
- * half with probability 2/(n + 1), so a first-touch hit is far with probability
- * (2/(n + 1) - 1/n) / 2 / (1 - 1/n) = q / (2 (1 + q)). Which sectors miss, and which are far,
+ * partition when no SM of this SM's half read the line before: a line lives in the partition of
+ * the SM that brought it in, and an SM's first read of a far line copies it to its own
+ * (validation/microbench/l2_partition_probe.cu: lines one SM read are all far, 378 cycles against
+ * 292, for the 66 SMs of the other half, all near for the 65 of its own, and near on the second
+ * pass; farShareOfHits gives the share).
  * is decided by hashes of the sector keyed by the run's seed, so a rerun gives the same answers.
  *
  * When the grid's data does not fit the L2, a sector this SM touched stays only while the GPU
@@ -49,7 +50,7 @@ export class L2View {
     if (touched !== undefined && now - touched <= retainCycles) return L2_NEAR;
     const q = this.missShare[instruction];
     if (unitHash(sector, this.key) < q) return L2_MISS;
-    return unitHash(sector, this.homeKey) < q / (2 * (1 + q)) ? L2_FAR : L2_NEAR;
+    return unitHash(sector, this.homeKey) < farShareOfHits(q) ? L2_FAR : L2_NEAR;
   }
 
   /** A store writes the sector at `now` (the L2 allocates it without a fetch): true when this SM writes it for the first time. */
@@ -59,6 +60,20 @@ export class L2View {
     this.seen.set(key, now);
     return fresh;
   }
+}
+
+/**
+ * The share of first-touch hits that are in the far partition, for a sector n = 1/q blocks read
+ * (q its miss share). The n readers come in a random order from SMs of either half alike; this
+ * SM is the first of its half with probability E[1/m], m = 1 + Binomial(n - 1, 1/2) the readers
+ * in its half, which is 2 (1 - 2^-n) / n; the first of all with 1/n (a miss). A hit is far when
+ * this SM is first in its half but not first of all: (2 (1 - 2^-n) / n - 1/n) / (1 - 1/n) =
+ * (1 - 2^(1 - n)) / (n - 1). Two readers: 1/2; three: 3/8; many: about 1/n.
+ */
+export function farShareOfHits(q: number): number {
+  if (q >= 1) return 0;
+  const n = 1 / q;
+  return (1 - 2 ** (1 - n)) / (n - 1);
 }
 
 /** A sector number hashed with `key` into [0, 1) (MurmurHash3's finalizer over its two 32-bit halves). */

@@ -251,9 +251,18 @@ export const Reg = {
    * never waited on as destinations: several loads in flight may set the same barrier.
    */
   SB0: 328,
+  /**
+   * 334..341: when at most n = 0..7 of the warp's cp.async groups are in flight (the SM writes
+   * them at each LDGDEPBAR, cp-async-groups.ts); `DEPBAR.LE SB0, n` in a kernel with LDGSTS waits
+   * on entry n instead of SB0, whose count the hardware compares with n.
+   */
+  CP_ASYNC_LE0: 334,
   /** Scoreboard entries per warp. */
-  COUNT: 334,
+  COUNT: 342,
 } as const;
+
+/** The cp.async wait thresholds with a scoreboard entry of their own (Reg.CP_ASYNC_LE0 + n, n = 0..7). */
+export const CP_ASYNC_THRESHOLDS = 8;
 
 /** A dependency barrier (SB0..SB5), not a register. */
 export function isDependencyBarrier(reg: number): boolean {

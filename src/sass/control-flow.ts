@@ -1,4 +1,4 @@
-import { OPCODES, Reg } from "../program/opcodes.js";
+import { CP_ASYNC_THRESHOLDS, OPCODES, Reg } from "../program/opcodes.js";
 import { accessWords } from "../program/program.js";
 import type { SassInstruction } from "./read-sass.js";
 
@@ -64,13 +64,22 @@ export function jumpShare(ins: SassInstruction, taken: Map<number, { value: numb
   return given.value;
 }
 
-/** The pseudo-registers of the barriers in the wait mask; `DEPBAR.LE SB0, n` waits on SB0. */
-export function waitedBarriers(ins: SassInstruction): number[] {
+/**
+ * The pseudo-registers of the barriers in the wait mask; `DEPBAR.LE SB0, n` waits on SB0, or,
+ * in a kernel whose SB0 counts cp.async groups (`cpAsync`: it has LDGSTS), on the entry that
+ * says when at most n of them are in flight (Reg.CP_ASYNC_LE0 + n, n up to 7).
+ */
+export function waitedBarriers(ins: SassInstruction, cpAsync = false): number[] {
   const out: number[] = [];
   for (let b = 0; b < 6; b++) if ((ins.control.waitMask >> b) & 1) out.push(Reg.SB0 + b);
+  const groups = cpAsync && ins.opcode === "DEPBAR" ? /^SB0$/.test(ins.operands[0] ?? "") && /^(0x[0-9a-fA-F]+|\d+)$/.exec(ins.operands[1] ?? "") : null;
+  if (groups && Number(groups[1]) < CP_ASYNC_THRESHOLDS) {
+    out.push(Reg.CP_ASYNC_LE0 + Number(groups[1]));
+    return out;
+  }
   if (ins.opcode === "DEPBAR") {
     // [model] DEPBAR.LE SBn, k waits until at most k producers of SBn are in flight; warpsim
-    // waits for all of them (docs/sass.md).
+    // waits for all of them (docs/sass.md), but for cp.async groups (above).
     const m = /^SB([0-5])$/.exec(ins.operands[0] ?? "");
     if (m && !out.includes(Reg.SB0 + Number(m[1]))) out.push(Reg.SB0 + Number(m[1]));
   }

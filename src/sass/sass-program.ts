@@ -98,6 +98,8 @@ interface Translation {
   /** Counter slots: loops take the first ones, in program order of their branches; jumps with a share the rest. */
   loopSlot: number;
   jumpSlot: number;
+  /** The kernel's DEPBAR.LE SB0, n waits for cp.async groups (it has LDGSTS): waitedBarriers. */
+  readonly cpAsync: boolean;
 }
 
 function fail(t: Pick<Translation, "issues" | "file">, path: readonly (string | number)[], line: number | undefined, expected: string, found: string): void {
@@ -167,6 +169,8 @@ function startTranslation(kernel: SassKernel, options: SassOptions, file: string
     loops: [],
     loopSlot: 0,
     jumpSlot: loopSlots,
+    // SB0 counts cp.async groups where the kernel has LDGSTS (bulk stores' groups are the async unit's).
+    cpAsync: keptIns.some((i) => i.opcode === "LDGSTS") && !keptIns.some((i) => i.opcode === "UTMACMDFLUSH"),
   };
 }
 
@@ -214,7 +218,7 @@ function translate(t: Translation, pc: number): ParsedInstruction {
     base: trap ? "EXIT" : ins.opcode,
     modifiers: trap ? [] : ins.modifiers,
     dsts: ins.control.writeBarrier >= 0 ? [Reg.SB0 + ins.control.writeBarrier] : [],
-    srcs: waitedBarriers(ins),
+    srcs: waitedBarriers(ins, t.cpAsync),
     line: ins.line,
     text: `/*${ins.address.toString(16).padStart(4, "0")}*/ ${ins.text}`,
     stall: ins.control.stall,

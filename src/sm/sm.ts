@@ -1,7 +1,7 @@
 import type { ArchSpec } from "../arch/arch-spec.js";
 import type { WheelEventQueue } from "../engine/wheel-event-queue.js";
 import { OpKind } from "../program/opcodes.js";
-import { ASYNC_COMMIT, ASYNC_COPY, PATH_ATOMIC, type Program } from "../program/program.js";
+import { PATH_ATOMIC, type Program } from "../program/program.js";
 import type { ActiveCycles } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StopReason } from "../stats/outcome.js";
@@ -177,11 +177,8 @@ export class StreamingMultiprocessor {
       case OpKind.loadGlobal: {
         let readyAt = this.memory.resultAt(pc, now, start, warp) + delay;
         if (this.constants.isLoad[pc] === 1) readyAt = Math.max(readyAt, this.constants.ldcLineAt(pc, now) + delay);
-        // cp.async: a copy's arrival counts for its warp's group; the commit (LDGDEPBAR) sets
-        // its write barrier until every copy so far has landed.
-        const async = program.asyncCopy[pc];
-        if (async === ASYNC_COPY && readyAt > warps.asyncCopiesDoneAt[warp]) warps.asyncCopiesDoneAt[warp] = readyAt;
-        else if (async === ASYNC_COMMIT && warps.asyncCopiesDoneAt[warp] > readyAt) readyAt = warps.asyncCopiesDoneAt[warp];
+        // cp.async (cp-async-groups.ts): a copy (LDGSTS) counts for its warp's open group, a commit (LDGDEPBAR) closes it.
+        if (program.asyncCopy[pc] !== 0) readyAt = warps.cpAsync.issue(warp, program.asyncCopy[pc], readyAt, scoreboard);
         scoreboard.writeResults(warp, program, pc, readyAt);
         if (program.path[pc] === PATH_ATOMIC) warps.awaitAtExit(warp, readyAt);
         break;

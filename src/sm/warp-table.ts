@@ -1,3 +1,4 @@
+import { CpAsyncGroups } from "./cp-async-groups.js";
 import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
 
 /**
@@ -20,8 +21,8 @@ export class WarpTable {
   readonly blockAge: Float64Array;
   /** Cycle by which all of the warp's stores have completed (drain ends here). */
   readonly storesDoneAt: Float64Array;
-  /** When the warp's asynchronous copies issued so far (LDGSTS) have all landed. */
-  readonly asyncCopiesDoneAt: Float64Array;
+  /** The warp's cp.async commit groups, for `cp.async.wait_group n` (cp-async-groups.ts). */
+  readonly cpAsync: CpAsyncGroups;
   /** Barrier id the warp waits at, or -1. */
   readonly waitingAtBarrier: Int8Array;
   /** A deferred barrier (BAR.SYNC.DEFER_BLOCKING) the warp has arrived at and may still have to wait for, or -1. */
@@ -51,7 +52,7 @@ export class WarpTable {
     this.age = new Float64Array(capacity);
     this.blockAge = new Float64Array(capacity);
     this.storesDoneAt = new Float64Array(capacity);
-    this.asyncCopiesDoneAt = new Float64Array(capacity);
+    this.cpAsync = new CpAsyncGroups(capacity);
     this.waitingAtBarrier = new Int8Array(capacity).fill(-1);
     this.pendingBarrier = new Int8Array(capacity).fill(-1);
     this.pendingReleaseAt = new Float64Array(capacity).fill(-1);
@@ -74,7 +75,7 @@ export class WarpTable {
     this.age[warp] = age;
     this.blockAge[warp] = gridBlock;
     this.storesDoneAt[warp] = 0;
-    this.asyncCopiesDoneAt[warp] = 0;
+    this.cpAsync.reset(warp);
     this.waitingAtBarrier[warp] = -1;
     this.pendingBarrier[warp] = -1;
     this.pendingReleaseAt[warp] = -1;
@@ -102,7 +103,7 @@ export class WarpTable {
     reg.same(this.age);
     reg.same(this.blockAge);
     reg.readyAt(this.storesDoneAt);
-    reg.readyAt(this.asyncCopiesDoneAt);
+    this.cpAsync.registerSteadyState(reg);
     reg.same(this.waitingAtBarrier);
     reg.same(this.pendingBarrier);
     reg.readyAt(this.pendingReleaseAt);

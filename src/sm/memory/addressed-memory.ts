@@ -1,3 +1,4 @@
+import { StoreMerge } from "./store-merge.js";
 import type { RawMemoryCounters } from "../../stats/memory-report.js";
 import type { ArchSpec } from "../../arch/arch-spec.js";
 import { BurstShare } from "./burst-share.js";
@@ -78,6 +79,7 @@ export class AddressedMemory {
   /** Of the bytes stored, the share written back to DRAM during the run (AddressedMemorySetup). */
   readonly writeBackShare: number;
   private readonly l2RetainBytes: number;
+  private readonly storeMerge: StoreMerge;
   /** Per sector of the access in hand: 0 an L1 hit, 1 the near L2, 2 DRAM, 3 the far L2. */
   private servedBy = new Uint8Array(64);
 
@@ -108,6 +110,7 @@ export class AddressedMemory {
     this.farExtraCycles = (lv.l2FarHitCycles ?? lv.l2HitCycles) - lv.l2HitCycles;
     this.writeBackShare = setup.writeBackShare;
     this.l2RetainBytes = setup.l2RetainBytes ?? Infinity;
+    this.storeMerge = new StoreMerge(arch.maxWarpsPerSm);
   }
 
   /**
@@ -217,11 +220,14 @@ export class AddressedMemory {
    * of those this SM writes for the first time, writeBackShare is written back to DRAM during
    * the run (taking its bandwidth), the rest stays dirty in the L2 when the kernel ends.
    */
-  store(now: number, sectors: Float64Array, from: number, to: number): number {
+  store(now: number, sectors: Float64Array, from: number, to: number, warp = 0, issuedAt = now): number {
     const c = this.counters;
     c.storeRequests++;
     c.storeSectors += to - from;
-    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, (to - from) * SECTOR_BYTES);
+    // A warp's next store into the sectors its queued store carries merges with it (store-merge.ts).
+    const sent = this.storeMerge.newSectors(warp, issuedAt, sectors, from, to);
+    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, sent * SECTOR_BYTES);
+    this.storeMerge.queued(warp, now + wait);
     let fresh = 0;
     for (let k = from; k < to; k++) if (this.l2.write(sectors[k], now)) fresh++;
     if (fresh === 0 || this.writeBackShare === 0) return wait;

@@ -12,7 +12,8 @@ import { LANES } from "./warp-registers.js";
 export const COMPARES: Readonly<Record<string, alu.Compare>> = { F: 0, LT: 1, EQ: 2, LE: 3, GT: 4, NE: 5, GE: 6, T: 7 };
 export const COMBINES: Readonly<Record<string, alu.Combine>> = { AND: 0, OR: 1, XOR: 2 };
 
-export const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FLO: 4, FSEL: 5, HFMA2: 6, I2F: 7, I2FP: 8, IABS: 9, IADD3: 10, IMAD: 11, IMNMX: 12, ISETP: 13, LDC: 14, LEA: 15, LOP3: 16, MOV: 17, MUFU: 18, PLOP3: 19, POPC: 20, R2UR: 21, S2R: 22, SEL: 23, SHF: 24, SHFL: 25, VIADD: 26, VIMNMX: 27, VOTE: 28 } as const;
+/** Per-lane opcodes (29-35 are the classes below: UNIFORM, OTHER, FLOAT, ...). */
+export const Op = { BMSK: 0, BREV: 1, CS2R: 2, F2I: 3, FLO: 4, FSEL: 5, HFMA2: 6, I2F: 7, I2FP: 8, IABS: 9, IADD3: 10, IMAD: 11, IMNMX: 12, ISETP: 13, LDC: 14, LEA: 15, LOP3: 16, MOV: 17, MUFU: 18, PLOP3: 19, POPC: 20, R2UR: 21, S2R: 22, SEL: 23, SHF: 24, SHFL: 25, VIADD: 26, VIMNMX: 27, VOTE: 28, VIADDMNMX: 36, PRMT: 37 } as const;
 /** Uniform-datapath opcodes (executed once per warp), and everything else. */
 export const UNIFORM = 29;
 export const OTHER = 30;
@@ -106,6 +107,8 @@ const WIDE_TYPES = ["F64", "S64", "U64", "F16"];
 
 function codeOf(ins: SassInstruction): number {
   const code = OPCODE_CODES.get(ins.opcode) ?? OTHER;
+  // PRMT's byte-select modes other than the default (.F4E, .B4E, .RC8, ...) are not followed.
+  if (code === Op.PRMT && ins.modifiers.length > 0) return OTHER;
   if ((code === Op.I2F || code === Op.I2FP || code === Op.F2I) && ins.modifiers.some((m) => WIDE_TYPES.includes(m))) return OTHER;
   return code;
 }

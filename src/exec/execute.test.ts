@@ -52,3 +52,31 @@ describe("the registers an instruction the executor does not follow writes (all 
     expect(ins("F2I.TRUNC.NTZ R2, R4").code).toBe(Op.F2I);
   });
 });
+
+describe("VIADDMNMX and PRMT run per lane", () => {
+  it("VIADDMNMX: max (!PT) or min (PT) of a + b and c, as a strided loop's trip count and a clamp use them", () => {
+    const regs = new WarpRegisters();
+    for (let l = 0; l < 32; l++) {
+      regs.set(7, l, 16 * 5 + l, true); // k = rowptr[row] + lane
+      regs.set(2, l, 16 * 6, true); // rowptr[row + 1]
+    }
+    execute(ins("VIADDMNMX R5, R7, 0x20, R2, !PT"), regs, -1, ctx);
+    expect(regs.get(5, 0)).toBe(112); // max(80 + 32, 96)
+    expect(regs.get(5, 31)).toBe(143); // max(111 + 32, 96)
+    expect(regs.isKnown(5, 3)).toBe(true);
+    execute(ins("VIADDMNMX R6, R7, -R2, 0x4, PT"), regs, -1, ctx);
+    expect(regs.get(6, 0)).toBe(-16); // min(80 - 96, 4)
+    expect(regs.get(6, 31)).toBe(4); // min(111 - 96, 4)
+  });
+
+  it("PRMT d, a, selector, b: 0x7610 keeps a's low half under b's high half", () => {
+    const regs = new WarpRegisters();
+    for (let l = 0; l < 32; l++) {
+      regs.set(2, l, 0x11223344, true);
+      regs.set(5, l, 0x55667788, true);
+    }
+    execute(ins("PRMT R4, R2, 0x7610, R5"), regs, -1, ctx);
+    expect(regs.get(4, 0) >>> 0).toBe(0x55663344);
+    expect(ins("PRMT.F4E R4, R2, 0x7610, R5").code).toBe(OTHER);
+  });
+});

@@ -87,6 +87,12 @@ export function lane(d: Decoded, op: number, ops: readonly Operand[], f: Flags, 
       return regs.set(dst, l, VALS[3][l] === 1 ? VALS[1][l] : VALS[2][l], knAt(ops, l, 1, 2, 3));
     case Op.IABS:
       return regs.set(dst, l, alu.iabs(VALS[1][l]), knAt(ops, l, 1));
+    case Op.VIADDMNMX:
+      // VIADDMNMX d, a, b, c, P: min (P) or max (!P) of a + b and c; a loop's trip count (`for (k = lane; k < n; k += 32)`) or a clamp.
+      return regs.set(dst, l, alu.minMax((VALS[1][l] + VALS[2][l]) | 0, VALS[3][l], ops[4] !== undefined && VALS[4][l] === 0, unsigned), knAt(ops, l, 1, 2, 3, 4));
+    case Op.PRMT:
+      // PRMT d, a, selector, b: each byte of d picked from the eight bytes of {b, a} (PTX prmt.b32, default mode).
+      return regs.set(dst, l, alu.prmt(VALS[1][l], VALS[3][l], VALS[2][l]), knAt(ops, l, 1, 2, 3));
     case Op.IMNMX:
     case Op.VIMNMX:
       return regs.set(dst, l, alu.minMax(VALS[1][l], VALS[2][l], ops[3] !== undefined && VALS[3][l] === 0, unsigned), knAt(ops, l, 1, 2, 3));

@@ -3,7 +3,7 @@
 // weights, n-body, GEMV, double and half precision, a shared-memory histogram, a bitonic sort
 // step, stream compaction with warp votes, dp4a, a 3D stencil, a templated transpose, a
 // Mandelbrot set, a switch, hash probes, REDUX and an atomicCAS loop; then a second batch (23-31)
-// of forms the first lacked, and a third (32-43) and a fourth (44-57) captured before warpsim ran any of them. warpsim runs each from this file's listing, the launch and the
+// of forms the first lacked, and a third (32-43), a fourth (44-57) and a fifth (58-71) captured before warpsim ran any of them. warpsim runs each from this file's listing, the launch and the
 // arguments alone (validate family `corpus`), as a user without a GPU would; nothing in the
 // model was fitted to them. capture.sh records the H100's counters (caches flushed, ncu's
 // default).
@@ -746,6 +746,157 @@ extern "C" __global__ void stencil7_1d(const float* __restrict__ x, float* __res
   y[i] = 0.05f * (x[i - 3] + x[i + 3]) + 0.1f * (x[i - 2] + x[i + 2]) + 0.2f * (x[i - 1] + x[i + 1]) + 0.3f * x[i];
 }
 
+// The fifth batch (58-71), written and captured before warpsim ran any of it (2026-11-27).
+
+// 58. Every thread adds its element into one float (atomicAdd on a single address).
+extern "C" __global__ void sum_atomic_one(const float* __restrict__ x, float* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(out, x[i]);
+}
+
+// 59. A gather through an index array: y[i] = x[idx[i]].
+extern "C" __global__ void gather_idx(const int* __restrict__ idx, const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = x[idx[i]];
+}
+
+// 60. A scatter through an index array: y[idx[i]] = x[i].
+extern "C" __global__ void scatter_idx(const int* __restrict__ idx, const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[idx[i]] = x[i];
+}
+
+// 61. Layer norm with a block per row: Welford-free two passes, shared-memory reductions.
+extern "C" __global__ void layernorm_block(const float* __restrict__ x, float* __restrict__ y, int cols) {
+  __shared__ float red[256];
+  const float* xr = x + (size_t)blockIdx.x * cols;
+  float s = 0.f;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) s += xr[c];
+  red[threadIdx.x] = s;
+  __syncthreads();
+  for (int k = blockDim.x / 2; k > 0; k >>= 1) {
+    if (threadIdx.x < k) red[threadIdx.x] += red[threadIdx.x + k];
+    __syncthreads();
+  }
+  float mean = red[0] / cols;
+  __syncthreads();
+  float v = 0.f;
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) { float d = xr[c] - mean; v += d * d; }
+  red[threadIdx.x] = v;
+  __syncthreads();
+  for (int k = blockDim.x / 2; k > 0; k >>= 1) {
+    if (threadIdx.x < k) red[threadIdx.x] += red[threadIdx.x + k];
+    __syncthreads();
+  }
+  float inv = rsqrtf(red[0] / cols + 1e-5f);
+  for (int c = threadIdx.x; c < cols; c += blockDim.x) y[(size_t)blockIdx.x * cols + c] = (xr[c] - mean) * inv;
+}
+
+// 62. A 2D 5 x 5 convolution with a 16 x 16 tile and its halo in shared memory.
+extern "C" __global__ void conv5x5_smem(const float* __restrict__ in, float* __restrict__ out, int w, int h) {
+  __shared__ float tile[20][21];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int x0 = blockIdx.x * 16 - 2, y0 = blockIdx.y * 16 - 2;
+  for (int j = ty; j < 20; j += 16)
+    for (int i = tx; i < 20; i += 16) {
+      int gx = min(max(x0 + i, 0), w - 1), gy = min(max(y0 + j, 0), h - 1);
+      tile[j][i] = in[(size_t)gy * w + gx];
+    }
+  __syncthreads();
+  float s = 0.f;
+#pragma unroll
+  for (int j = 0; j < 5; ++j)
+#pragma unroll
+    for (int i = 0; i < 5; ++i) s += tile[ty + j][tx + i] * (0.04f + 0.001f * (i + j));
+  out[(size_t)(blockIdx.y * 16 + ty) * w + blockIdx.x * 16 + tx] = s;
+}
+
+// 63. A 2D copy between pitched rows (a sub-matrix: rows of 1,000 floats in rows of 1,024).
+extern "C" __global__ void copy_pitched(const float* __restrict__ src, float* __restrict__ dst, int width, int pitch, int rows) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+  if (x < width && y < rows) dst[(size_t)y * pitch + x] = src[(size_t)y * pitch + x];
+}
+
+// 64. Floats to halves and back (F2F conversions), two per thread.
+extern "C" __global__ void to_half_and_back(const float2* __restrict__ x, __half2* __restrict__ h, float2* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    __half2 v = __float22half2_rn(x[i]);
+    h[i] = v;
+    y[i] = __half22float2(__hmul2(v, v));
+  }
+}
+
+// 65. Bit tricks on integers: population counts, bit reversal, leading zeros.
+extern "C" __global__ void bit_tricks(const unsigned* __restrict__ x, unsigned* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    unsigned v = x[i];
+    y[i] = __popc(v) + __brev(v) + __clz(v | 1u) + __ffs(v);
+  }
+}
+
+// 66. A compute-bound FMA loop: eight independent chains per thread, no memory in the loop.
+extern "C" __global__ void fma_ilp8(float* __restrict__ out, int iters) {
+  float a[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) a[k] = threadIdx.x * 0.001f + k;
+  for (int it = 0; it < iters; ++it)
+#pragma unroll
+    for (int k = 0; k < 8; ++k) a[k] = a[k] * 0.9999f + 0.0001f;
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) s += a[k];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// 67. Accurate tanhf and expf (a GELU's tanh form).
+extern "C" __global__ void gelu_tanh(const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float v = x[i];
+    y[i] = 0.5f * v * (1.f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v))) + expf(-v * v);
+  }
+}
+
+// 68. Particles as structures of arrays: six loads, six stores per particle.
+extern "C" __global__ void particles_soa(float* __restrict__ px, float* __restrict__ py, float* __restrict__ pz, float* __restrict__ vx, float* __restrict__ vy, float* __restrict__ vz, float dt, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float ax = -px[i], ay = -py[i], az = -pz[i] - 9.81f;
+  vx[i] += ax * dt; vy[i] += ay * dt; vz[i] += az * dt;
+  px[i] += vx[i] * dt; py[i] += vy[i] * dt; pz[i] += vz[i] * dt;
+}
+
+// 69. Collatz steps of each thread's number, a loop whose trips depend on the value (known data).
+extern "C" __global__ void collatz(const unsigned* __restrict__ start, unsigned* __restrict__ steps, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned v = start[i], s = 0;
+  while (v != 1u && s < 1000u) { v = (v & 1u) ? 3u * v + 1u : v >> 1; ++s; }
+  steps[i] = s;
+}
+
+// 70. CSR SpMV with a warp per row (the vector kernel): lanes stride the row, a shuffle reduction.
+extern "C" __global__ void spmv_csr_vector(const int* __restrict__ rowptr, const int* __restrict__ col, const float* __restrict__ val, const float* __restrict__ x, float* __restrict__ y, int rows) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  if (row >= rows) return;
+  float s = 0.f;
+  for (int k = rowptr[row] + lane; k < rowptr[row + 1]; k += 32) s += val[k] * x[col[k]];
+  for (int o = 16; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
+  if (lane == 0) y[row] = s;
+}
+
+// 71. Double-precision GEMV, a warp per row.
+extern "C" __global__ void dgemv_warp(const double* __restrict__ A, const double* __restrict__ x, double* __restrict__ y, int rows, int cols) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  if (row >= rows) return;
+  double s = 0.0;
+  for (int c = lane; c < cols; c += 32) s += A[(size_t)row * cols + c] * x[c];
+  for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+  if (lane == 0) y[row] = s;
+}
+
 template <typename F>
 static void manifest(const char* name, F f, dim3 g, dim3 b, int dyn, const char* args) {
   int perSm = 0;
@@ -952,6 +1103,43 @@ int main() {
   block_bitonic<<<1024, 512>>>((unsigned*)z); manifest("block_bitonic", block_bitonic, dim3(1024), dim3(512), 0, args);
   snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
   stencil7_1d<<<n / 256, 256>>>(x, y, n); manifest("stencil7_1d", stencil7_1d, dim3(n / 256), dim3(256), 0, args);
+
+  // The fifth batch.
+  snprintf(args, sizeof args, "ptr:4MiB,ptr:4KiB,i32:%d", 1 << 20);
+  sum_atomic_one<<<(1 << 20) / 256, 256>>>(x, z, 1 << 20); manifest("sum_atomic_one", sum_atomic_one, dim3((1 << 20) / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:4MiB random(0, %d),ptr:256KiB,ptr:4MiB,i32:%d", rows - 1, nnz);
+  gather_idx<<<nnz / 256, 256>>>(col, x, y, nnz); manifest("gather_idx", gather_idx, dim3(nnz / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:4MiB random(0, %d),ptr:4MiB,ptr:256KiB,i32:%d", rows - 1, nnz);
+  scatter_idx<<<nnz / 256, 256>>>(col, x, z, nnz); manifest("scatter_idx", scatter_idx, dim3(nnz / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:1024");
+  layernorm_block<<<4096, 256>>>(x, y, 1024); manifest("layernorm_block", layernorm_block, dim3(4096), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:2048,i32:2048");
+  conv5x5_smem<<<dim3(128, 128), dim3(16, 16)>>>(x, y, 2048, 2048); manifest("conv5x5_smem", conv5x5_smem, dim3(128, 128), dim3(16, 16), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:1000,i32:1024,i32:4096");
+  copy_pitched<<<dim3(4, 4096), 256>>>(x, y, 1000, 1024, 4096); manifest("copy_pitched", copy_pitched, dim3(4, 4096), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:8MiB,ptr:16MiB,i32:%d", 1 << 21);
+  to_half_and_back<<<(1 << 21) / 256, 256>>>((const float2*)x, (__half2*)z, (float2*)y, 1 << 21); manifest("to_half_and_back", to_half_and_back, dim3((1 << 21) / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16MiB,i32:%d", n);
+  bit_tricks<<<n / 256, 256>>>((const unsigned*)keys, (unsigned*)y, n); manifest("bit_tricks", bit_tricks, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:1MiB,i32:4096");
+  fma_ilp8<<<4 * nsm, 256>>>(y, 4096); manifest("fma_ilp8", fma_ilp8, dim3(4 * nsm), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  gelu_tanh<<<n / 256, 256>>>(x, y, n); manifest("gelu_tanh", gelu_tanh, dim3(n / 256), dim3(256), 0, args);
+  {
+    const int np = 1 << 20;
+    snprintf(args, sizeof args, "ptr:4MiB,ptr:4MiB,ptr:4MiB,ptr:4MiB,ptr:4MiB,ptr:4MiB,f32:0.01,i32:%d", np);
+    particles_soa<<<np / 256, 256>>>(x, x + np, x + 2 * np, y, y + np, y + 2 * np, 0.01f, np); manifest("particles_soa", particles_soa, dim3(np / 256), dim3(256), 0, args);
+    unsigned* h = (unsigned*)malloc(np * 4);
+    for (int i = 0; i < np; ++i) h[i] = i + 1;
+    CK(cudaMemcpy(z, h, np * 4, cudaMemcpyHostToDevice));
+    free(h);
+    snprintf(args, sizeof args, "ptr:4MiB iota(1, 1),ptr:4MiB,i32:%d", np);
+    collatz<<<np / 256, 256>>>((const unsigned*)z, (unsigned*)y, np); manifest("collatz", collatz, dim3(np / 256), dim3(256), 0, args);
+  }
+  snprintf(args, sizeof args, "ptr:%d iota(0, 16),ptr:4MiB random(0, %d),ptr:4MiB,ptr:256KiB,ptr:256KiB,i32:%d", (rows + 1) * 4, rows - 1, rows);
+  spmv_csr_vector<<<rows * 32 / 256, 256>>>(rowptr, col, x, y, z, rows); manifest("spmv_csr_vector", spmv_csr_vector, dim3(rows * 32 / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:64MiB,ptr:8KiB,ptr:64KiB,i32:8192,i32:1024");
+  dgemv_warp<<<8192 * 32 / 256, 256>>>((const double*)x, (const double*)y, (double*)z, 8192, 1024); manifest("dgemv_warp", dgemv_warp, dim3(8192 * 32 / 256), dim3(256), 0, args);
 
   // Last: it reorders the keys the kernels above read.
   snprintf(args, sizeof args, "ptr:16MiB random(0, 999),i32:%d,i32:%d", 64, 4096);

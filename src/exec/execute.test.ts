@@ -80,3 +80,32 @@ describe("VIADDMNMX and PRMT run per lane", () => {
     expect(ins("PRMT.F4E R4, R2, 0x7610, R5").code).toBe(OTHER);
   });
 });
+
+describe("REDUX, P2R and R2P", () => {
+  it("REDUX.SUM.S32 UR4, R0 adds the active lanes' values; MIN/MAX compare signed with .S32", () => {
+    const regs = new WarpRegisters();
+    for (let l = 0; l < 32; l++) regs.set(0, l, l - 3, true);
+    execute(ins("REDUX.SUM.S32 UR4, R0"), regs, 0xff, ctx); // lanes 0-7: -3 + ... + 4 = 4
+    expect(regs.getUniform(4)).toBe(4);
+    expect(regs.isUniformKnown(4)).toBe(true);
+    execute(ins("REDUX.MIN.S32 UR5, R0"), regs, -1, ctx);
+    expect(regs.getUniform(5)).toBe(-3);
+    execute(ins("REDUX.MAX UR6, R0"), regs, -1, ctx); // unsigned: -1 (0xffffffff) is the largest
+    expect(regs.getUniform(6)).toBe(-1);
+    regs.set(0, 9, 0, false);
+    execute(ins("REDUX.SUM UR7, R0"), regs, -1, ctx);
+    expect(regs.isUniformKnown(7)).toBe(false);
+  });
+
+  it("P2R R12, PR, RZ, 0x40 keeps P6 in bit 6; R2P PR, R12, 0x40 brings it back", () => {
+    const regs = new WarpRegisters();
+    for (let l = 0; l < 32; l++) regs.setPred(6, l, l % 2 === 1, true);
+    execute(ins("P2R R12, PR, RZ, 0x40"), regs, -1, ctx);
+    expect(regs.get(12, 0)).toBe(0);
+    expect(regs.get(12, 1)).toBe(0x40);
+    for (let l = 0; l < 32; l++) regs.setPred(6, l, false, true);
+    execute(ins("R2P PR, R12, 0x40"), regs, -1, ctx);
+    expect(regs.getPred(6, 3)).toBe(true);
+    expect(regs.getPred(6, 4)).toBe(false);
+  });
+});

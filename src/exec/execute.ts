@@ -5,7 +5,7 @@ import { lane } from "./lane-ops.js";
 import { executeFloat, followsFloat } from "./float-ops.js";
 import { type ExecContext, fillOperands, firstLane } from "./operand-rows.js";
 import { PT, RZ, URZ } from "./operands.js";
-import { executeUniform, r2ur, voteUniform } from "./uniform-ops.js";
+import { executeUniform, r2ur, redux, voteUniform } from "./uniform-ops.js";
 import { vectorOp } from "./vector-ops.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
@@ -118,6 +118,32 @@ export function writtenRegisters(d: Decoded): number {
 }
 
 /**
+ * P2R Rd, PR, Ra, mask: Rd is Ra with the bits of `mask` replaced by predicates P0..P6 (bit i:
+ * Pi), how the compiler keeps predicates across a call or a long loop; R2P PR, Ra, mask sets
+ * the predicates of `mask` from Ra's bits. Known where every predicate or bit used is.
+ */
+function predicateBits(d: Decoded, regs: WarpRegisters, lanes: number): void {
+  const toRegister = d.ins.opcode === "P2R";
+  const [dst, , src, maskOp] = toRegister ? d.ops : [undefined, undefined, d.ops[1], d.ops[2]];
+  const mask = maskOp?.kind === "imm" ? maskOp.value & 0x7f : 0x7f;
+  if (maskOp?.kind !== "imm" || src?.kind !== "reg") return unknownResults(d, regs, lanes);
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const a = src.index === RZ ? 0 : regs.get(src.index, l);
+    let known = src.index === RZ || regs.isKnown(src.index, l);
+    if (toRegister) {
+      let bits = 0;
+      for (let p = 0; p < 7; p++) {
+        if (((mask >>> p) & 1) === 0) continue;
+        if (regs.getPred(p, l)) bits |= 1 << p;
+        if (!regs.isPredKnown(p, l)) known = false;
+      }
+      if (dst?.kind === "reg" && dst.index !== RZ) regs.set(dst.index, l, (a & ~mask) | bits, known);
+    } else for (let p = 0; p < 7; p++) if (((mask >>> p) & 1) !== 0) regs.setPred(p, l, ((a >>> p) & 1) === 1, known);
+  }
+}
+
+/**
  * MATCH.ANY Rd, Ra (`__match_any_sync`): each lane gets the mask of the active lanes whose Ra
  * equals its own (.U64: the register pair); known where every active lane's value is. MATCH.ALL
  * (a predicate of whether all are equal) is not followed: its results are unknown.
@@ -201,6 +227,8 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (d.ins.opcode === "VOTEU") return voteUniform(d, regs, lanes);
   if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
+  if (d.ins.opcode === "REDUX") return redux(d, regs, lanes);
+  if (d.ins.opcode === "P2R" || d.ins.opcode === "R2P") return predicateBits(d, regs, lanes);
   // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
   if (code === MATCH) return match(d, regs, lanes);

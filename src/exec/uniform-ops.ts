@@ -1,7 +1,7 @@
 import * as alu from "./alu.js";
 import { COMBINES, COMPARES, type Decoded } from "./decode.js";
 import { type ExecContext, firstLane, isKnown, negatedZero, pair, read } from "./operand-rows.js";
-import { type Operand, URZ } from "./operands.js";
+import { type Operand, RZ, URZ } from "./operands.js";
 import { lowLeft } from "./vector-ops.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
@@ -172,4 +172,34 @@ export function r2ur(d: Decoded, regs: WarpRegisters, lanes: number): void {
   if (dst.kind !== "ureg" || src.kind !== "reg" || lanes === 0) return;
   const l = firstLane(lanes);
   regs.setUniform(dst.index, regs.get(src.index, l), regs.isKnown(src.index, l));
+}
+
+/**
+ * REDUX.SUM/MIN/MAX/AND/OR/XOR [.S32] URd, Ra (`__reduce_add_sync` and friends, and the
+ * compiler's warp-aggregated atomics): Ra over the active lanes into a uniform register, known
+ * when every active lane's Ra is. Sums wrap at 32 bits; MIN and MAX compare unsigned unless .S32.
+ */
+export function redux(d: Decoded, regs: WarpRegisters, lanes: number): void {
+  const [dst, src] = d.ops;
+  if (dst?.kind !== "ureg" || src?.kind !== "reg" || lanes === 0) return;
+  const signed = d.mods.has("S32");
+  const op = ["SUM", "MIN", "MAX", "AND", "OR", "XOR"].find((m) => d.mods.has(m)) ?? "AND";
+  let acc: number | undefined;
+  let known = true;
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    const v = src.index === RZ ? 0 : regs.get(src.index, l);
+    if (src.index !== RZ && !regs.isKnown(src.index, l)) known = false;
+    if (acc === undefined) acc = v;
+    else if (op === "SUM") acc = (acc + v) | 0;
+    else if (op === "AND") acc &= v;
+    else if (op === "OR") acc |= v;
+    else if (op === "XOR") acc ^= v;
+    else {
+      const a = signed ? acc | 0 : acc >>> 0;
+      const b = signed ? v | 0 : v >>> 0;
+      acc = (op === "MIN" ? (b < a ? v : acc) : b > a ? v : acc) | 0;
+    }
+  }
+  if (dst.index !== URZ) regs.setUniform(dst.index, acc ?? 0, known);
 }

@@ -154,10 +154,12 @@ export interface ArchSpec {
     smStoreBytesPerCycle?: number;
     /**
      * The L2's atomic units for the whole GPU: how many, the granule of addresses each serves,
-     * the rounds each performs per cycle (the address-driven model: line-atomics.ts). Absent:
-     * no limit beyond the SM's atomic unit.
+     * the rounds each performs per cycle (the address-driven model: line-atomics.ts), and the
+     * cycles a round of floating-point adds on one word takes (`floatWordCycles`: each add into
+     * a word waits for the one before; integer adds take one round's cycle). Absent: no limit
+     * beyond the SM's atomic unit.
      */
-    l2Atomics?: Readonly<{ units: number; granuleBytes: number; roundsPerCycle: number }>;
+    l2Atomics?: Readonly<{ units: number; granuleBytes: number; roundsPerCycle: number; floatWordCycles?: number }>;
     /**
      * SM cycles a warp-level global atomic takes in the SM's atomic unit for each line beyond
      * its first (the address-driven model; globalAtomicCycles is the one-line cost). Absent: 0.

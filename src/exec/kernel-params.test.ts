@@ -41,6 +41,17 @@ describe("a kernel's parameters from its mangled name", () => {
     expect(demangleKernel("grid_stride_sum")).toBeUndefined();
   });
 
+  it("template parameters as types: same_word<float>(float*, int, int) is _Z9same_wordIfEvPT_ii; T0_ the second", () => {
+    // The first from validation/microbench/same-word-atomic-probe/sass.txt; the second by the Itanium rules:
+    // pair_add<int, double>(int const*, double*) has I i d E, then v, then PKT_ (const T_*) and PT0_.
+    const a = demangleKernel("_Z9same_wordIfEvPT_ii")!;
+    expect(a.name).toBe("same_word<float>");
+    expect(a.params.map((p) => p.text)).toEqual(["float*", "int", "int"]);
+    const b = demangleKernel("_Z8pair_addIidEvPKT_PT0_")!;
+    expect(b.params.map((p) => p.text)).toEqual(["const int*", "double*"]);
+    expect(() => demangleKernel("_Z3fooILi4EEvPT_")).toThrow(/template argument 0 as a type/);
+  });
+
   it("says where it stops on a name it cannot read", () => {
     expect(() => demangleKernel("_Z3fooU7unknown")).toThrow(UnreadableName);
     expect(() => demangleKernel("_Z3fooS4_")).toThrow(/substitution 5/);

@@ -86,6 +86,8 @@ class Demangler {
   private at = 2;
   /** Substitution candidates in order (S_ is the first): template names, qualified and pointer types, class names. */
   private readonly subs: ParamType[] = [];
+  /** The template arguments met so far (T_ is the first), undefined for a literal. */
+  private readonly templateTypes: (ParamType | undefined)[] = [];
   private templated = false;
 
   constructor(private readonly text: string) {}
@@ -168,8 +170,11 @@ class Demangler {
         if (this.peek() !== "E") this.fail("E closing a literal");
         this.at++;
         args.push(m[0].replace(/^n/, "-"));
+        this.templateTypes.push(undefined);
       } else {
-        args.push(this.type().text);
+        const t = this.type();
+        args.push(t.text);
+        this.templateTypes.push(t);
       }
     }
     this.at++; // E
@@ -201,6 +206,7 @@ class Demangler {
       return t;
     }
     if (c === "S") return this.substitution();
+    if (c === "T") return this.templateParam();
     if (/\d/.test(c) || c === "N") {
       const { full } = this.name();
       const known = KNOWN_STRUCTS[full];
@@ -209,6 +215,18 @@ class Demangler {
       return t;
     }
     return this.fail(`a parameter type warpsim reads (found "${c}")`);
+  }
+
+  /** T_ is the function's first template argument, T<n>_ the (n + 2)-th (`template <typename T> f(T*)`: PT_). */
+  private templateParam(): ParamType {
+    const m = /^T(\d*)_/.exec(this.text.slice(this.at));
+    if (m === null) this.fail("a template parameter T_ or T<n>_");
+    this.at += m[0].length;
+    const index = m[1] === "" ? 0 : Number(m[1]) + 1;
+    const t = this.templateTypes[index];
+    if (t === undefined) this.fail(`template argument ${index} as a type (${this.templateTypes.length} so far)`);
+    this.subs.push(t);
+    return t;
   }
 
   /** S_ is the first candidate, S<base 36>_ the one after it. */

@@ -101,7 +101,7 @@ export const archOverrides = z
         dramPeakBytesPerCycle: z.number().positive(),
         l2WriteBytesPerCycle: z.number().positive(),
         smStoreBytesPerCycle: z.number().positive(),
-        l2Atomics: z.object({ units: count(1), granuleBytes: count(32), roundsPerCycle: z.number().positive() }).strict(),
+        l2Atomics: z.object({ units: count(1), granuleBytes: count(32), roundsPerCycle: z.number().positive(), floatWordCycles: z.number().positive().optional() }).strict(),
         globalAtomicCyclesPerLine: z.number().min(0),
         maxLoadsInFlight: count(1),
       })

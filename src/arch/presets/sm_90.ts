@@ -178,7 +178,11 @@ export const sm_90: ArchSpec = {
     // units busy; 128 lines: 32 granules, 23.6 units). The H100 goes 1.24 times faster than this
     // at 2^20 words, where the SM's own atomic unit binds first (74 cycles per RED against 71);
     // off by more than 7% only at 4 lines (2 units busy where one granule predicts 1).
-    l2Atomics: { units: 48, granuleBytes: 512, roundsPerCycle: 1 },
+    // [same-word] validation/microbench/same_word_atomic_probe: every SM adding into one word
+    // takes 1.17 cycles per add for integers and 2.80 for floats; into 8 words of a sector (4
+    // lanes of each warp per word) 0.99 and 2.85 per add and word; into 32 words of a line (a
+    // lane each) both 0.12-0.13 per add: a float add into a word waits for the one before.
+    l2Atomics: { units: 48, granuleBytes: 512, roundsPerCycle: 1, floatWordCycles: 2.85 },
     // [atom] the same probe: 9.4 SM cycles per warp-level RED whose 32 words are one line, 74.7
     // when they are 32 lines (no two warps sharing any): 2.1 cycles for each line beyond the first.
     globalAtomicCyclesPerLine: 2.1,

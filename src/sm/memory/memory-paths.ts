@@ -24,6 +24,9 @@ export class MemoryPaths {
   readonly atomics: AtomicUnit;
   /** ArchSpec.memoryBandwidth.globalAtomicCyclesPerLine, for atomics from their addresses. */
   private readonly atomicCyclesPerLine: number;
+  /** 1 at a floating-point atomic (RED/ATOM .F32, .F16x2, .BF16x2, .F64), whose rounds on one word take floatWordCycles. */
+  private readonly floatAtomic: Uint8Array;
+  private readonly floatWordCycles: number;
   private readonly stores: LatencyModel;
   /** Latency models of global loads that have their own distribution (Program.loadModel). */
   private readonly loadModels: readonly LatencyModel[];
@@ -51,6 +54,8 @@ export class MemoryPaths {
     this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
     this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
     this.atomicCyclesPerLine = arch.memoryBandwidth.globalAtomicCyclesPerLine ?? 0;
+    this.floatWordCycles = arch.memoryBandwidth.l2Atomics?.floatWordCycles ?? 1;
+    this.floatAtomic = Uint8Array.from({ length: program.length }, (_, pc) => (/^(RED|REDG|ATOM|ATOMG)\b\S*\.(F32|F16x2|BF16x2|F64)\b/.test(program.textAt(pc).replace(/^\/\*[0-9a-f]+\*\/\s*/, "").replace(/^@!?U?P\w+\s+/, "")) ? 1 : 0));
     const posted = arch.memoryBandwidth.postedReductionRounds;
     this.posted = posted === undefined ? undefined : new PostedReductions(posted);
     this.bypassDataPipe = new Uint8Array(program.length);
@@ -128,7 +133,10 @@ export class MemoryPaths {
       const from = a.start[this.current];
       const to = a.start[this.current + 1];
       const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
-      const taken = this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, a.passes[this.current]);
+      // Floating-point adds serialized on one word (more rounds than sectors) each wait for the one before.
+      const rounds = a.passes[this.current];
+      const serialized = this.floatAtomic[pc] === 1 && rounds > to - from ? rounds * this.floatWordCycles : rounds;
+      const taken = this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, serialized);
       if (kind !== OpKind.storeGlobal || this.posted === undefined) return taken;
       // What it holds of the L2's buffers: its rounds counted per line (the most lanes on one word
       // of each line, 1.5 requests each), from its rounds per sector and its lines.

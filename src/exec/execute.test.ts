@@ -109,3 +109,16 @@ describe("REDUX, P2R and R2P", () => {
     expect(regs.getPred(6, 4)).toBe(false);
   });
 });
+
+describe("VOTE's two-operand form", () => {
+  it("VOTE.ANY P0, !P0 sets the predicate alone (__any_sync as a branch's condition)", () => {
+    const regs = new WarpRegisters();
+    for (let l = 0; l < 32; l++) regs.setPred(0, l, l !== 5, true); // !P0 holds on lane 5 only
+    execute(ins("VOTE.ANY P0, !P0"), regs, -1, ctx);
+    expect(regs.getPred(0, 0)).toBe(true);
+    expect(regs.getPred(0, 31)).toBe(true);
+    for (let l = 0; l < 32; l++) regs.setPred(1, l, true, true);
+    execute(ins("VOTE.ANY P1, !P1"), regs, -1, ctx);
+    expect(regs.getPred(1, 7)).toBe(false);
+  });
+});

@@ -254,18 +254,29 @@ function flushShuffle(regs: WarpRegisters): void {
 }
 
 /** VOTE.ANY/ALL/EQ d, Pd, Pin: the ballot of Pin over the lanes, and its reduction. */
+let voteBallot = 0;
+let voteKnown = true;
+
 function vote(d: Decoded, regs: WarpRegisters, l: number, ctx: ExecContext, lanes: number): void {
-  const [dst, pd, pin] = d.ops;
-  let ballot = 0;
-  let known = true;
-  for (let m = 0; m < LANES; m++) {
-    if (((lanes >>> m) & 1) === 0) continue;
-    if (read(pin, regs, m, ctx) === 1) ballot |= 1 << m;
-    if (!isKnown(pin, regs, m, ctx)) known = false;
+  // VOTE.ANY R4, PT, !P0 (a ballot and a predicate), or VOTE.ANY P0, !P0 (the predicate alone: __any_sync in a branch).
+  const [dst, pd, pin] = d.ops.length === 2 ? [undefined, d.ops[0], d.ops[1]] : d.ops;
+  if (pin === undefined) return;
+  // The ballot is taken once, at the first active lane, before any lane's result is written
+  // (VOTE.ANY P0, !P0 overwrites the predicate it reads).
+  if (l === 31 - Math.clz32(lanes & -lanes)) {
+    voteBallot = 0;
+    voteKnown = true;
+    for (let m = 0; m < LANES; m++) {
+      if (((lanes >>> m) & 1) === 0) continue;
+      if (read(pin, regs, m, ctx) === 1) voteBallot |= 1 << m;
+      if (!isKnown(pin, regs, m, ctx)) voteKnown = false;
+    }
   }
+  const ballot = voteBallot;
+  const known = voteKnown;
   const mode = d.ins.modifiers[0];
   const result = mode === "ALL" ? ballot === lanes : mode === "EQ" ? ballot === 0 || ballot === lanes : ballot !== 0;
-  if (dst.kind === "reg") regs.set(dst.index, l, ballot, known);
+  if (dst?.kind === "reg") regs.set(dst.index, l, ballot, known);
   if (pd?.kind === "pred") regs.setPred(pd.index, l, result, known);
 }
 

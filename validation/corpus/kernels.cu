@@ -3,7 +3,7 @@
 // weights, n-body, GEMV, double and half precision, a shared-memory histogram, a bitonic sort
 // step, stream compaction with warp votes, dp4a, a 3D stencil, a templated transpose, a
 // Mandelbrot set, a switch, hash probes, REDUX and an atomicCAS loop; then a second batch (23-31)
-// of forms the first lacked, and a third (32-43), a fourth (44-57) and a fifth (58-71) captured before warpsim ran any of them. warpsim runs each from this file's listing, the launch and the
+// of forms the first lacked, and a third (32-43), a fourth (44-57), a fifth (58-71) and a sixth (72-83) captured before warpsim ran any of them. warpsim runs each from this file's listing, the launch and the
 // arguments alone (validate family `corpus`), as a user without a GPU would; nothing in the
 // model was fitted to them. capture.sh records the H100's counters (caches flushed, ncu's
 // default).
@@ -897,6 +897,136 @@ extern "C" __global__ void dgemv_warp(const double* __restrict__ A, const double
   if (lane == 0) y[row] = s;
 }
 
+// The sixth batch (72-83), written and captured before warpsim ran any of it (2026-11-27).
+
+// 72. A templated scale over doubles (template parameters in the mangled name).
+template <typename T>
+__global__ void scale_t(T* __restrict__ x, T a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] = a * x[i];
+}
+
+// 73. A templated block reduction of ints with the block size as a template argument.
+template <typename T, int BLOCK>
+__global__ void block_sum_t(const T* __restrict__ x, T* __restrict__ out, int n) {
+  __shared__ T s[BLOCK];
+  T v = 0;
+  for (int i = blockIdx.x * BLOCK + threadIdx.x; i < n; i += gridDim.x * BLOCK) v += x[i];
+  s[threadIdx.x] = v;
+  __syncthreads();
+#pragma unroll
+  for (int k = BLOCK / 2; k > 0; k >>= 1) {
+    if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) atomicAdd(out, s[0]);
+}
+
+// 74. Recursion: each thread computes fib(n) for a small n of its own, by a recursive device function.
+__device__ __noinline__ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+extern "C" __global__ void fib_rec(const int* __restrict__ ns, int* __restrict__ out, int count) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) out[i] = fib(ns[i]);
+}
+
+// 75. A persistent-threads loop taking work from a global counter (atomicAdd) until it runs out.
+extern "C" __global__ void work_queue(const float* __restrict__ x, float* __restrict__ y, unsigned* __restrict__ next, int n) {
+  for (;;) {
+    unsigned base = 0;
+    if ((threadIdx.x & 31) == 0) base = atomicAdd(next, 32u);
+    base = __shfl_sync(0xffffffffu, base, 0);
+    if (base >= (unsigned)n) break;
+    unsigned i = base + (threadIdx.x & 31);
+    y[i] = x[i] * 2.f + 1.f;
+  }
+}
+
+// 76. 64-bit atomics: every thread adds its value into one of 256 unsigned long long counters.
+extern "C" __global__ void atomic64_bins(const unsigned* __restrict__ keys, unsigned long long* __restrict__ bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(&bins[keys[i] & 255], (unsigned long long)keys[i]);
+}
+
+// 77. A register-hungry kernel squeezed by launch bounds (spills to local memory).
+extern "C" __global__ void __launch_bounds__(256, 8) poly_eval(const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float v = x[i], c[24];
+#pragma unroll
+  for (int k = 0; k < 24; ++k) c[k] = __sinf(v + k);
+  float acc = 0.f;
+#pragma unroll
+  for (int k = 0; k < 24; ++k) acc = acc * v + c[(k * 7) % 24];
+  y[i] = acc;
+}
+
+// 78. Integer division and modulo by run-time divisors in a loop (a mixed-radix index decode).
+extern "C" __global__ void radix_decode(const int* __restrict__ dims, int* __restrict__ out, int n, int ndims) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int rest = i, sum = 0;
+  for (int d = 0; d < ndims; ++d) {
+    int q = rest / dims[d];
+    sum += (rest - q * dims[d]) * (d + 1);
+    rest = q;
+  }
+  out[i] = sum;
+}
+
+// 79. A half-precision GEMV: a warp per row, half2 loads and __hfma2.
+extern "C" __global__ void hgemv_warp(const __half2* __restrict__ A, const __half2* __restrict__ x, __half* __restrict__ y, int rows, int cols2) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  if (row >= rows) return;
+  __half2 s = __float2half2_rn(0.f);
+  for (int c = lane; c < cols2; c += 32) s = __hfma2(A[(size_t)row * cols2 + c], x[c], s);
+  float f = __low2float(s) + __high2float(s);
+  for (int o = 16; o > 0; o >>= 1) f += __shfl_xor_sync(0xffffffffu, f, o);
+  if (lane == 0) y[row] = __float2half(f);
+}
+
+// 80. Dynamic shared memory sized at launch: a block stages its slice, then reads it reversed.
+extern "C" __global__ void reverse_dyn(const float* __restrict__ x, float* __restrict__ y, int n) {
+  extern __shared__ float buf[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  buf[threadIdx.x] = i < n ? x[i] : 0.f;
+  __syncthreads();
+  if (i < n) y[i] = buf[blockDim.x - 1 - threadIdx.x];
+}
+
+// 81. A counter-based random generator (Philox-like rounds of multiplies and xors), integer heavy.
+extern "C" __global__ void philox_like(unsigned* __restrict__ out, unsigned seed, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned a = i, b = seed;
+#pragma unroll
+  for (int r = 0; r < 10; ++r) {
+    unsigned long long p = (unsigned long long)a * 0xD2511F53u;
+    a = (unsigned)(p >> 32) ^ b ^ (unsigned)r;
+    b = (unsigned)p + 0x9E3779B9u;
+  }
+  out[i] = a ^ b;
+}
+
+// 82. Warp-cooperative search: each warp checks 32 candidates per step with __any_sync, stopping early.
+extern "C" __global__ void any_search(const int* __restrict__ keys, int* __restrict__ found, int perWarp, int target) {
+  int warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  const int* k = keys + (size_t)warp * perWarp;
+  int at = -1;
+  for (int j = lane; j < perWarp; j += 32)
+    if (__any_sync(0xffffffffu, k[j] == target)) { at = j; break; }
+  if (lane == 0) found[warp] = at;
+}
+
+// 83. A 3-level loop nest over a small 3D grid per thread (known trip counts, nested).
+extern "C" __global__ void nested3(float* __restrict__ out, int a, int b, int c) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.f;
+  for (int i = 0; i < a; ++i)
+    for (int j = 0; j < b; ++j)
+      for (int k = 0; k < c; ++k) s += (float)(i * j + k + t) * 0.5f;
+  out[t] = s;
+}
+
 template <typename F>
 static void manifest(const char* name, F f, dim3 g, dim3 b, int dyn, const char* args) {
   int perSm = 0;
@@ -1140,6 +1270,46 @@ int main() {
   spmv_csr_vector<<<rows * 32 / 256, 256>>>(rowptr, col, x, y, z, rows); manifest("spmv_csr_vector", spmv_csr_vector, dim3(rows * 32 / 256), dim3(256), 0, args);
   snprintf(args, sizeof args, "ptr:64MiB,ptr:8KiB,ptr:64KiB,i32:8192,i32:1024");
   dgemv_warp<<<8192 * 32 / 256, 256>>>((const double*)x, (const double*)y, (double*)z, 8192, 1024); manifest("dgemv_warp", dgemv_warp, dim3(8192 * 32 / 256), dim3(256), 0, args);
+
+  // The sixth batch.
+  snprintf(args, sizeof args, "ptr:16MiB,f64:1.5,i32:%d", 1 << 21);
+  scale_t<double><<<(1 << 21) / 256, 256>>>((double*)x, 1.5, 1 << 21); manifest("scale_t<double>", scale_t<double>, dim3((1 << 21) / 256), dim3(256), 0, args);
+  CK(cudaMemset(z, 0, 4096));
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:4KiB,i32:%d", n);
+  block_sum_t<int, 256><<<gs, 256>>>(keys, (int*)z, n); manifest("block_sum_t<int, 256>", block_sum_t<int, 256>, dim3(gs), dim3(256), 0, args);
+  {
+    const int count = 32768;
+    int* h = (int*)malloc(count * 4);
+    for (int i = 0; i < count; ++i) h[i] = 8 + rand() % 4;
+    CK(cudaMemcpy(z, h, count * 4, cudaMemcpyHostToDevice));
+    free(h);
+    snprintf(args, sizeof args, "ptr:128KiB random(8, 11),ptr:128KiB,i32:%d", count);
+    fib_rec<<<count / 256, 256>>>((const int*)z, (int*)y, count); manifest("fib_rec", fib_rec, dim3(count / 256), dim3(256), 0, args);
+  }
+  CK(cudaMemset(z, 0, 4096));
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,ptr:4KiB,i32:%d", n);
+  work_queue<<<2 * nsm, 256>>>(x, y, (unsigned*)z, n); manifest("work_queue", work_queue, dim3(2 * nsm), dim3(256), 0, args);
+  CK(cudaMemset(z, 0, 4096));
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:2KiB,i32:%d", n);
+  atomic64_bins<<<n / 256, 256>>>((const unsigned*)keys, (unsigned long long*)z, n); manifest("atomic64_bins", atomic64_bins, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  poly_eval<<<n / 256, 256>>>(x, y, n); manifest("poly_eval", poly_eval, dim3(n / 256), dim3(256), 0, args);
+  {
+    int d4[4] = {7, 7, 7, 7};
+    CK(cudaMemcpy(z, d4, 16, cudaMemcpyHostToDevice));
+    snprintf(args, sizeof args, "ptr:16 fill(7),ptr:16MiB,i32:%d,i32:4", n);
+    radix_decode<<<n / 256, 256>>>((const int*)z, (int*)y, n, 4); manifest("radix_decode", radix_decode, dim3(n / 256), dim3(256), 0, args);
+  }
+  snprintf(args, sizeof args, "ptr:32MiB,ptr:4KiB,ptr:16KiB,i32:8192,i32:1024");
+  hgemv_warp<<<8192 * 32 / 256, 256>>>((const __half2*)x, (const __half2*)y, (__half*)z, 8192, 1024); manifest("hgemv_warp", hgemv_warp, dim3(8192 * 32 / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  reverse_dyn<<<n / 512, 512, 2048>>>(x, y, n); manifest("reverse_dyn", reverse_dyn, dim3(n / 512), dim3(512), 2048, args);
+  snprintf(args, sizeof args, "ptr:16MiB,u32:1234,i32:%d", n);
+  philox_like<<<n / 256, 256>>>((unsigned*)y, 1234u, n); manifest("philox_like", philox_like, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16KiB,i32:1024,i32:7");
+  any_search<<<512, 256>>>(keys, (int*)z, 1024, 7); manifest("any_search", any_search, dim3(512), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:1MiB,i32:8,i32:8,i32:16");
+  nested3<<<gs, 256>>>(y, 8, 8, 16); manifest("nested3", nested3, dim3(gs), dim3(256), 0, args);
 
   // Last: it reorders the keys the kernels above read.
   snprintf(args, sizeof args, "ptr:16MiB random(0, 999),i32:%d,i32:%d", 64, 4096);

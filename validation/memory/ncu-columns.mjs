@@ -41,8 +41,20 @@ export function mergeCaptures(here, pairs) {
     .split("\n")
     .filter((l) => l.startsWith("MANIFEST,"))
     .map((l) => {
-      // MANIFEST,i,kernel,gx,gy,bx,by,dyn,<args with commas>,perSm
-      const f = l.split(",");
+      // MANIFEST,i,kernel,gx,gy,bx,by,dyn,<args with commas>,perSm; a template's name may hold
+      // commas inside its <...> (block_sum_t<int, 256>): split only outside angle brackets.
+      const f = [];
+      let depth = 0;
+      let field = "";
+      for (const ch of l) {
+        if (ch === "<") depth++;
+        else if (ch === ">") depth--;
+        if (ch === "," && depth === 0) {
+          f.push(field);
+          field = "";
+        } else field += ch;
+      }
+      f.push(field);
       return { kernel: f[2], grid: [f[3], f[4]], block: [f[5], f[6]], dyn: f[7], args: f.slice(8, -1).join(","), perSm: f[f.length - 1] };
     });
   const MEMORY = [

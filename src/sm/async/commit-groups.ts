@@ -1,3 +1,5 @@
+import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
+
 /** Commit groups a warp may have pending; beyond this the oldest is folded into the next (the hardware's own limit is not published). */
 const MAX_GROUPS = 16;
 
@@ -41,6 +43,24 @@ export class CommitGroups {
     this.groups[base + c] = this.openDone[warp];
     this.count[warp] = c + 1;
     this.openDone[warp] = 0;
+  }
+
+  /**
+   * The cycle from which at most `pending` of the warp's committed groups are still running, the
+   * older ones all done (PTX's wait_group), without forgetting any: a wait the scoreboard makes.
+   */
+  readyWhenAtMost(warp: number, pending: number): number {
+    const base = warp * MAX_GROUPS;
+    let ready = 0;
+    for (let i = 0; i < this.count[warp] - pending; i++) if (this.groups[base + i] > ready) ready = this.groups[base + i];
+    return ready;
+  }
+
+  /** Its fields for the steady-state fast-forward. */
+  registerSteadyState(reg: SteadyStateRegistry): void {
+    reg.readyAt(this.openDone);
+    reg.readyAt(this.groups);
+    reg.same(this.count);
   }
 
   /** The cycle from which at most `pending` of the warp's committed groups are still running; the finished ones are forgotten. */

@@ -11,7 +11,8 @@ NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -
 nvcc -O3 -arch=sm_90 -o "$B/probe" same_word_atomic_probe.cu || exit 1
 cuobjdump -sass "$B/probe" > "$O/sass.txt"
 "$B/probe" > "$O/manifest.txt" || exit 1
-"$NCU" --metrics sm__cycles_active.avg,sm__cycles_elapsed.max,gpu__time_duration.sum,lts__t_requests_op_red.sum,lts__t_sectors_op_red.sum -f --csv --page raw --print-units base "$B/probe" > "$O/ncu_raw.csv" 2> "$O/ncu_stderr.txt"
+# ncu prints the program's own lines (MANIFEST) before its CSV: keep the CSV from its header on.
+"$NCU" --metrics sm__cycles_active.avg,sm__cycles_elapsed.max,gpu__time_duration.sum,lts__t_requests_op_red.sum,lts__t_sectors_op_red.sum -f --csv --page raw --print-units base "$B/probe" 2> "$O/ncu_stderr.txt" | sed -n '/^"ID"/,$p' > "$O/ncu_raw.csv"
 cat "$O/manifest.txt"
 python3 - "$O/ncu_raw.csv" <<'PY'
 import csv, sys

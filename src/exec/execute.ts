@@ -227,8 +227,12 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
   if (d.ins.opcode === "VOTEU") return voteUniform(d, regs, lanes);
   if (code === UNIFORM) return executeUniform(d, regs, ctx, firstLane(lanes));
   if (code === Op.R2UR) return r2ur(d, regs, lanes);
-  if (d.ins.opcode === "REDUX") return redux(d, regs, lanes);
-  if (d.ins.opcode === "P2R" || d.ins.opcode === "R2P") return predicateBits(d, regs, lanes);
+  // REDUX, P2R and R2P have no per-lane code (OTHER): their names are compared only there.
+  if (code === OTHER) {
+    const op = d.ins.opcode;
+    if (op === "REDUX") return redux(d, regs, lanes);
+    if (op === "P2R" || op === "R2P") return predicateBits(d, regs, lanes);
+  }
   // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;
   if (code === MATCH) return match(d, regs, lanes);

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
  * (tools/docs/sync.mjs); a model change that moves one must regenerate it.
  */
 describe("README and docs are generated from runs", () => {
-  it("no generated block or figure is stale (node tools/docs/sync.mjs regenerates them)", async () => {
+  // The check covers the gallery too (tools/gallery/build.mjs rebuilds it): one process, whose
+  // worker threads share one memo of commands' outputs, runs each validate family once.
+  it("no generated block, figure or gallery page is stale (node tools/docs/sync.mjs and tools/gallery/build.mjs regenerate them)", async () => {
     // In a process of its own, not in the test worker: it runs at Node's full speed there, its
     // commands spread over worker threads (sync.mjs --jobs: the cores, at most 4), beside the
     // other test files (vitest.config.ts: two workers).

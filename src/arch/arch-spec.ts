@@ -229,9 +229,11 @@ export interface ArchSpec {
    * The SM's immediate-constant cache: the first instruction that needs a line of a constant
    * bank (`c[0x0][0x210]` operands, LDC) waits `missCycles` for it (imc_miss), and so does
    * every warp that needs that line before it arrives; afterwards the line hits. Undefined: every
-   * constant hits.
+   * constant hits. `indexedCycles`: a register-indexed LDC (`c[0x3][R8]`) holds its
+   * sub-partition's constant path that many cycles per distinct word its lanes ask for
+   * (memory-paths.ts); undefined: not modelled.
    */
-  readonly constantCache?: Readonly<{ missCycles: number; lineBytes: number }>;
+  readonly constantCache?: Readonly<{ missCycles: number; lineBytes: number; indexedCycles?: number }>;
   /**
    * The SM's instruction fetch and cache (src/sm/instruction-fetch.ts): a kernel's code starts
    * cold; a warp that wants a line the SM does not hold waits `missCycles` for it

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decode, execute, writtenRegisters, type ExecContext } from "./execute.js";
 import { Op, OTHER } from "./decode.js";
 import { WarpRegisters } from "./warp-registers.js";
+import { GLOBALS_BASE, GLOBAL_WINDOW } from "./launch.js";
 
 function ins(text: string) {
   const [opcode, ...modifiers] = text.split(" ")[0].split(".");
@@ -120,5 +121,23 @@ describe("VOTE's two-operand form", () => {
     for (let l = 0; l < 32; l++) regs.setPred(1, l, true, true);
     execute(ins("VOTE.ANY P1, !P1"), regs, -1, ctx);
     expect(regs.getPred(1, 7)).toBe(false);
+  });
+});
+
+describe("constant banks other than the launch's", () => {
+  const launchCtx = { launch: { bank0: Int32Array.of(256, 1, 1) } as never, block: 0, warpInBlock: 0 } as ExecContext;
+  it("bank 4 holds the addresses of the module's __device__ variables, one 64-bit word each", () => {
+    const regs = new WarpRegisters();
+    execute(ins("LDC.64 R2, c[0x4][RZ]"), regs, -1, launchCtx);
+    execute(ins("LDC.64 R4, c[0x4][0x8]"), regs, -1, launchCtx);
+    const address = (r: number) => (regs.get(r, 0) >>> 0) + (regs.get(r + 1, 0) >>> 0) * 2 ** 32;
+    expect(regs.isKnown(2, 0) && regs.isKnown(3, 0)).toBe(true);
+    expect(address(2)).toBe(GLOBALS_BASE);
+    expect(address(4)).toBe(GLOBALS_BASE + GLOBAL_WINDOW);
+  });
+  it("bank 3 (a module's __constant__ data) is unknown, not bank 0's words", () => {
+    const regs = new WarpRegisters();
+    execute(ins("LDC R2, c[0x3][0x0]"), regs, -1, launchCtx);
+    expect(regs.isKnown(2, 0)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { wordAt } from "./buffer-contents.js";
+import { answerAddressSpace, asksAddressSpace } from "./address-space.js";
 import { type Decoded, FLOAT, MATCH, OTHER, Op, SHARED_LOAD, SHARED_STORE, SHARED_WRITE, UNIFORM } from "./decode.js";
 import { accessWidth, laneAddresses } from "./lane-addresses.js";
 import { lane } from "./lane-ops.js";
@@ -232,6 +233,7 @@ export function execute(d: Decoded, regs: WarpRegisters, lanes: number, ctx: Exe
     const op = d.ins.opcode;
     if (op === "REDUX") return redux(d, regs, lanes);
     if (op === "P2R" || op === "R2P") return predicateBits(d, regs, lanes);
+    if (asksAddressSpace(d)) return answerAddressSpace(d, regs, lanes, ctx);
   }
   // A load from a buffer whose contents the user gave returns them (buffer-contents.ts).
   if (code === OTHER && ctx.launch.buffers !== undefined && CONTENT_LOADS.has(d.ins.opcode) && loadContents(d, regs, lanes, ctx.launch.buffers)) return;

@@ -5,6 +5,7 @@ import type { PathSyncs } from "../sm/async/sync-ops.js";
 import type { Launch } from "./launch.js";
 import { outOfBoundsError } from "./run-from-args.js";
 import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
+import { writeBackShare as dirtyWriteBackShare } from "../sm/memory/l2-write-back.js";
 import { estimateL2Sharing } from "./l2-sharing.js";
 import { runBlock } from "./run-block.js";
 import { type ExecutableKernel, executableKernel, type WarpAccesses, type WarpRun } from "./run-warp.js";
@@ -17,6 +18,7 @@ export interface ExecutedPath {
   readonly total: number;
   readonly accesses: WarpAccesses;
   readonly syncs?: PathSyncs;
+  readonly barrierSkips?: Float64Array;
 }
 
 /** The warp budget of one path: past it, the run is an error (a loop whose exit depends on unknown data). */
@@ -99,22 +101,22 @@ export function executedPaths(
         throw new ConfigError(`${file}: kernel ${kernel.name}: warp ${warpInBlock} of block ${grid} did not finish within ${MAX_PATH_INSTRUCTIONS} instructions (a loop whose exit depends on data loaded from memory?); give --trip for it instead of --args.`);
       }
       if (run.outOfBounds !== undefined) throw outOfBoundsError(kernel, launch, run.outOfBounds, grid, warpInBlock, file);
-      const { jumpAt, jumpTo, accesses, syncs } = run.path!;
-      return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions, accesses, ...(syncs !== undefined ? { syncs } : {}) };
+      const { jumpAt, jumpTo, accesses, syncs, barrierSkips } = run.path!;
+      return { jumpAt, jumpTo: jumpTo.map((i) => pcOf[i]), total: run.instructions, accesses, ...(syncs !== undefined ? { syncs } : {}), ...(barrierSkips !== undefined ? { barrierSkips } : {}) };
     },
   };
 }
 
 /**
  * The address-driven model's setup: the L2 sharing of the kernel's accesses, and the share of
- * stores written back to DRAM while the kernel runs, which is what of the grid's footprint the
- * L2 cannot hold (a copy of 32 MiB into 32 MiB leaves most of its writes dirty in the 50 MB L2).
+ * stores written back to DRAM while the kernel runs, what the L2's room for dirty lines cannot
+ * keep (sm/memory/l2-write-back.ts: a copy of 16 MiB into 16 MiB leaves all its writes dirty).
  */
 function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly number[], memory: AddressedMemoryOptions): AddressedMemorySetup {
   const window = memory.concurrentBlocks === undefined ? undefined : { blocks: memory.concurrentBlocks, l2Bytes: memory.l2Bytes };
   const sharing = estimateL2Sharing(exe, launch, blocks[blocks.length >> 1], memory.seed, SHARING_BUDGET, window);
   const fits = sharing.footprintBytes <= memory.l2Bytes;
-  const writeBackShare = fits ? 0 : 1 - memory.l2Bytes / sharing.footprintBytes;
+  const writeBackShare = dirtyWriteBackShare(sharing.storedBytes, sharing.readOnlyBytes, memory.l2Bytes, memory.warm);
   // Warm: what fits is there already, so no first read misses.
   const l2MissShare = memory.warm && fits ? new Float64Array(sharing.missShare.length) : sharing.missShare;
   // Reads stay in the L2 for as long as half of it takes to fill (both partitions keep what is read).

@@ -27,6 +27,12 @@ export interface L2Sharing {
    * that is read), plus those it writes, times the grid's blocks.
    */
   readonly footprintBytes: number;
+  /**
+   * The grid's bytes as the write-back share needs them (l2-write-back.ts): the distinct bytes
+   * it stores, and those it reads without storing to them (in-place updates count as stores).
+   */
+  readonly storedBytes: number;
+  readonly readOnlyBytes: number;
   /** Blocks run for the estimate besides the probe: neighbours counted exactly, others sampled. */
   readonly neighbours: number;
   readonly sampled: number;
@@ -63,7 +69,10 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
   let sharing = estimate(exe, launch, probe, seed, maxInstructions);
   // A warp-specialized GEMM of 4096^3 reads 64 MiB, past the L2: each wave of blocks reads B
   // anew (validation/async: DRAM reads 9 times the matrices), so sharing counts within the wave.
-  if (window !== undefined && sharing.footprintBytes > window.l2Bytes) sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes: sharing.footprintBytes };
+  if (window !== undefined && sharing.footprintBytes > window.l2Bytes) {
+    const { footprintBytes, storedBytes, readOnlyBytes } = sharing;
+    sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes, storedBytes, readOnlyBytes };
+  }
   if (MEMO.size >= MEMO_ENTRIES) MEMO.delete(MEMO.keys().next().value as string);
   MEMO.set(key, sharing);
   return sharing;
@@ -115,7 +124,29 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
     unique += set.size * (writesOnly(exe.decoded[i].ins) ? 1 : 2 * missShare[i]);
   });
   // A prefix saw a share of the block's data: the rest comes at the same rate.
-  return { missShare, footprintBytes: unique * 32 * gridBlocks * (full.instructions / own.instructions), neighbours: neighbours.length, sampled };
+  const toGrid = 32 * gridBlocks * (full.instructions / own.instructions);
+  const { stored, readOnly } = storedAndReadOnly(exe, mine, missShare);
+  return { missShare, footprintBytes: unique * toGrid, storedBytes: stored * toGrid, readOnlyBytes: readOnly * toGrid, neighbours: neighbours.length, sampled };
+}
+
+/**
+ * The probe block's distinct sectors it stores to, and those it only reads, each read-only
+ * sector weighted by its instruction's miss share (what is new to the L2, as the footprint's).
+ */
+function storedAndReadOnly(exe: ExecutableKernel, mine: readonly Set<number>[], missShare: Float64Array): { stored: number; readOnly: number } {
+  const stored = new Set<number>();
+  mine.forEach((set, i) => writesOnly(exe.decoded[i].ins) && set.forEach((s) => stored.add(s)));
+  const read = new Set<number>();
+  let readOnly = 0;
+  mine.forEach((set, i) => {
+    if (writesOnly(exe.decoded[i].ins)) return;
+    set.forEach((s) => {
+      if (stored.has(s) || read.has(s)) return;
+      read.add(s);
+      readOnly += missShare[i];
+    });
+  });
+  return { stored: stored.size, readOnly };
 }
 
 /**
@@ -151,7 +182,7 @@ const WINDOW_SAMPLE = 128;
  * from a seeded sample (without early stops: in a 1-D grid of GEMM tiles one block in 30
  * shares a given tile).
  */
-function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number): Omit<L2Sharing, "footprintBytes"> {
+function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number): Omit<L2Sharing, "footprintBytes" | "storedBytes" | "readOnlyBytes"> {
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   const overlap = (b: number) => Math.max(0, 1 - Math.abs(b - probe) / w);

@@ -32,6 +32,33 @@ export const LOCAL_STACK_TOP = 0xfffdc0;
  * word holds this base plus the parameter base, and an address minus PARAM_WINDOW is a bank offset.
  */
 export const PARAM_WINDOW = 0x7e0000000000;
+/**
+ * Where warpsim places the module's `__device__` variables ([model]: any region apart from the
+ * buffers serves). sm_70 and later kernels find a variable's address in constant bank 4, one
+ * 64-bit word per variable the module holds (`LDC.64 R2, c[0x4][RZ]` then `ATOMG [R2.64]` for
+ * a global counter); the listing says neither where the loader put them nor how large they are,
+ * so the variable whose address is at bank-4 offset 8k lives at GLOBALS_BASE + k x GLOBAL_WINDOW.
+ */
+export const GLOBALS_BASE = 0x7d0000000000;
+/** The room given each `__device__` variable (16 MiB: larger arrays than that in a module are rare). */
+export const GLOBAL_WINDOW = 16 * 1024 * 1024;
+/** How many variables bank 4 can name (its 64 KiB, 8 bytes each). */
+const GLOBAL_SLOTS = 8192;
+/** The constant bank that holds the addresses of the module's `__device__` variables. */
+export const GLOBALS_BANK = 4;
+
+/** The buffer the module's variables occupy (param -1), for the bounds check of global accesses. */
+export const MODULE_GLOBALS = { param: -1, base: GLOBALS_BASE, bytes: GLOBAL_SLOTS * GLOBAL_WINDOW } as const;
+
+/**
+ * The 32-bit word at `byte` of constant bank 4 (the address of the variable it names, low word
+ * at 8k and high word at 8k + 4).
+ */
+export function globalsBankWord(byte: number): number {
+  const address = GLOBALS_BASE + Math.floor(byte / 8) * GLOBAL_WINDOW;
+  return byte % 8 < 4 ? address % 4294967296 | 0 : Math.floor(address / 4294967296) | 0;
+}
+
 /** Where sm_90 keeps the parameter space's generic address in bank 0. */
 const PARAM_WINDOW_WORD = 0x198;
 

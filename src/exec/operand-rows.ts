@@ -1,6 +1,6 @@
 import * as alu from "./alu.js";
 import { type Decoded, SOURCE_CONSTANT, SOURCE_NONE, SOURCE_ROW } from "./decode.js";
-import { type Launch, blockIndex, threadIndex } from "./launch.js";
+import { GLOBALS_BANK, type Launch, blockIndex, globalsBankWord, threadIndex } from "./launch.js";
 import { type Operand, PT } from "./operands.js";
 import type { BlockSharedMemory } from "./shared-memory.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
@@ -38,7 +38,7 @@ export function read(op: Operand, regs: WarpRegisters, lane: number, ctx: ExecCo
     case "imm":
       return op.float ? alu.floatBits(op.value) : op.value;
     case "const": {
-      const v = ctx.launch.bank0[constWord(op, regs, lane)] ?? 0;
+      const v = constValue(op, regs, lane, ctx);
       return op.negate ? -v | 0 : v;
     }
     case "special":
@@ -59,7 +59,11 @@ export function isKnown(op: Operand, regs: WarpRegisters, lane: number, ctx: Exe
     case "imm":
       return true;
     case "const":
-      return (op.reg < 0 || regs.isKnown(op.reg, lane)) && (op.ureg < 0 || regs.isUniformKnown(op.ureg)) && ctx.launch.bank0[constWord(op, regs, lane)] !== undefined;
+      return (
+        (op.reg < 0 || regs.isKnown(op.reg, lane)) &&
+        (op.ureg < 0 || regs.isUniformKnown(op.ureg)) &&
+        (op.bank === GLOBALS_BANK || (op.bank === 0 && ctx.launch.bank0[constByte(op, regs, lane) >>> 2] !== undefined))
+      );
     case "special":
       return SPECIAL_KNOWN.test(op.name);
     case "pred":
@@ -153,11 +157,22 @@ function knownIn(ops: readonly Operand[], l: number, i: number): boolean {
   return i < 0 || i >= MAX_OPERANDS || ops[i] === undefined || ((KNOWNS[i] >>> l) & 1) === 1;
 }
 
-function constWord(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters, lane: number): number {
+function constByte(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters, lane: number): number {
   let byte = op.offset;
   if (op.reg >= 0) byte += regs.get(op.reg, lane);
   if (op.ureg >= 0) byte += regs.getUniform(op.ureg);
-  return byte >>> 2;
+  return byte;
+}
+
+/**
+ * A constant-bank word: bank 0 is the launch's (shapes and parameters), bank 4 holds the
+ * addresses of the module's `__device__` variables (launch.ts GLOBALS_BASE); any other bank
+ * (c[0x3], a module's `__constant__` data) is unknown to warpsim and reads 0, never known.
+ */
+function constValue(op: Extract<Operand, { kind: "const" }>, regs: WarpRegisters, lane: number, ctx: ExecContext): number {
+  const byte = constByte(op, regs, lane);
+  if (op.bank === GLOBALS_BANK) return globalsBankWord(byte >>> 0);
+  return op.bank === 0 ? (ctx.launch.bank0[byte >>> 2] ?? 0) : 0;
 }
 
 const SPECIAL_KNOWN = /^(SR_TID|SR_CTAID|SR_NTID|SR_NCTAID|SR_LANEID|SR_EQMASK|SR_LTMASK|SR_LEMASK|SR_GTMASK|SR_GEMASK|SR_CgaCtaId|SRZ)/;

@@ -27,6 +27,9 @@ describe("SASS operands as the executor reads them", () => {
   it("constant-bank reads, with a register offset", () => {
     expect(parseOperand("c[0x0][0x210]")).toEqual({ kind: "const", bank: 0, offset: 0x210, reg: -1, ureg: -1, negate: false });
     expect(parseOperand("c[0x3][R2+0x10]")).toEqual({ kind: "const", bank: 3, offset: 0x10, reg: 2, ureg: -1, negate: false });
+    // The zero register adds nothing (it once made the offset NaN, read as 0 of bank 0).
+    expect(parseOperand("c[0x4][RZ]")).toEqual({ kind: "const", bank: 4, offset: 0, reg: -1, ureg: -1, negate: false });
+    expect(parseOperand("c[0x4][URZ+0x8]")).toEqual({ kind: "const", bank: 4, offset: 8, reg: -1, ureg: -1, negate: false });
   });
 
   it("memory addresses, with or without a descriptor, a 64-bit base and an offset", () => {

@@ -68,6 +68,7 @@ function constOperand(negate: boolean, bank: number, inner: string): Operand {
   let ureg = -1;
   let offset = 0;
   for (const part of inner.split("+").map((p) => p.trim())) {
+    if (part === "RZ" || part === "URZ") continue; // c[0x4][RZ]: the zero register adds nothing
     if (/^R\d+$/.test(part)) reg = Number(part.slice(1));
     else if (/^UR\d+$/.test(part)) ureg = Number(part.slice(2));
     else offset += /^-?0x/.test(part) ? parseInt(part, 16) : Number(part);

@@ -5,7 +5,7 @@ import { BadArgument, parseArguments, placeArguments, splitTopLevel } from "./ke
 import { demangleKernel, UnreadableName } from "./kernel-params.js";
 import { blocksOfSm, type KernelProfile, profileKernel } from "./kernel-profile.js";
 import type { OutOfBounds } from "./run-warp.js";
-import { type Dim3, type Launch, bankLayoutOf, launchBank, paramBaseOf } from "./launch.js";
+import { type Dim3, type Launch, MODULE_GLOBALS, bankLayoutOf, launchBank, paramBaseOf } from "./launch.js";
 import { executableKernel } from "./run-warp.js";
 
 export interface RunFromArgsOptions {
@@ -33,7 +33,9 @@ export function runKernelFromArgs(kernel: SassKernel, opts: RunFromArgsOptions, 
 export function outOfBoundsError(kernel: SassKernel, launch: Launch, o: OutOfBounds, block: number, warpInBlock: number, file: string): ConfigError {
   const ins = kernel.instructions[o.instruction];
   const hex = (x: number) => `0x${x.toString(16)}`;
-  const buffers = (launch.buffers ?? []).map((b) => `argument ${b.param + 1}: ${hex(b.base)}..${hex(b.base + b.bytes)} (${b.bytes} bytes)`).join("; ");
+  const buffers = (launch.buffers ?? [])
+    .map((b) => `${b.param < 0 ? "the module's __device__ variables" : `argument ${b.param + 1}`}: ${hex(b.base)}..${hex(b.base + b.bytes)}${b.param < 0 ? "" : ` (${b.bytes} bytes)`}`)
+    .join("; ");
   return new ConfigError(
     `${file}: kernel ${kernel.name}: lane ${o.lane} of warp ${warpInBlock} of block ${block} accesses ${hex(o.address)} at /*${ins.address.toString(16).padStart(4, "0")}*/ ${ins.text} (line ${ins.line}), outside every buffer the arguments give (${buffers}): is a buffer's size too small, or an argument out of range?`,
   );
@@ -71,7 +73,8 @@ export function planExecution(kernel: SassKernel, opts: RunFromArgsOptions, file
   const threads = block[0] * block[1] * block[2];
   if (threads > arch.maxThreadsPerBlock) throw new ConfigError(`${where}: --block ${opts.block.join(",")} is ${threads} threads; ${opts.arch} allows at most ${arch.maxThreadsPerBlock} per block.`);
   if (opts.sm >= arch.smCount) throw new ConfigError(`${where}: --sm ${opts.sm}: ${opts.arch} has SMs 0 to ${arch.smCount - 1}.`);
-  const launch = { grid, block, bank0: launchBank(grid, block, placed.bytes, bankLayoutOf(opts.arch)!), buffers: placed.buffers };
+  // The module's __device__ variables are memory a kernel may reach too (launch.ts GLOBALS_BASE).
+  const launch = { grid, block, bank0: launchBank(grid, block, placed.bytes, bankLayoutOf(opts.arch)!), buffers: [...placed.buffers, MODULE_GLOBALS] };
   const blocks = blocksOfSm(grid[0] * grid[1] * grid[2], arch.smCount, opts.sm);
   if (blocks.length === 0) throw new ConfigError(`${where}: a grid of ${grid.join("x")} gives SM ${opts.sm} no block.`);
   return { launch, blocks, what: `grid ${grid.join("x")}, block ${block.join("x")}, the blocks of SM ${opts.sm} of ${arch.smCount}` };

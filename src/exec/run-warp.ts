@@ -2,7 +2,7 @@ import type { SassKernel } from "../sass/read-sass.js";
 import { ASYNC_OPCODES, SyncRecorder, executeAsync } from "./async-ops.js";
 import { type Decoded, type ExecContext, branchLanes, decode, execute, guardLanes, guardUnknown } from "./execute.js";
 import type { PathSyncs } from "../sm/async/sync-ops.js";
-import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_CONSTANT, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessWidth, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 import { RZ } from "./operands.js";
@@ -34,11 +34,16 @@ const FLOW_SHARED = 9;
 const FLOW_CALL = 10;
 const FLOW_RET = 11;
 const FLOW_BARRIER = 12;
+/** LDC with a register in its offset (`c[0x3][R8+0x30]`): each lane may ask for its own word (memory-paths.ts times it). */
+const FLOW_CONSTANT = 13;
+/** WARPSYNC.EXCLUSIVE Rmask (cooperative groups' tiles): lanes naming different masks run apart. */
+const FLOW_WARPSYNC = 14;
 const FLOWS: Readonly<Record<string, number>> = { BRA: FLOW_BRA, EXIT: FLOW_EXIT, BSSY: FLOW_BSSY, BSYNC: FLOW_BSYNC, BREAK: FLOW_BREAK, CALL: FLOW_CALL, RET: FLOW_RET, LDS: FLOW_SHARED, STS: FLOW_SHARED, LDSM: FLOW_SHARED };
 
 function flowOf(opcode: string, modifiers: readonly string[]): number {
   // A block-wide barrier that waits (BAR.SYNC, BAR.RED; not BAR.ARV): where the block's warps meet (run-block.ts).
   if (opcode === "BAR" && !modifiers.includes("ARV")) return FLOW_BARRIER;
+  if (opcode === "WARPSYNC" && modifiers.includes("EXCLUSIVE")) return FLOW_WARPSYNC;
   if (Object.hasOwn(FLOWS, opcode)) return FLOWS[opcode];
   if (ASYNC_OPCODES.has(opcode)) return FLOW_ASYNC;
   if (GLOBAL_ACCESSES.has(opcode)) return FLOW_GLOBAL;
@@ -49,10 +54,32 @@ function flowOf(opcode: string, modifiers: readonly string[]): number {
 export function executableKernel(kernel: SassKernel): ExecutableKernel {
   const indexOf = new Map<number, number>();
   kernel.instructions.forEach((ins, i) => indexOf.set(ins.address, i));
-  const flow = Uint8Array.from(kernel.instructions, (ins) => flowOf(ins.opcode, ins.modifiers));
+  const decoded = kernel.instructions.map(decode);
+  const flow = Uint8Array.from(kernel.instructions, (ins, i) => (ins.opcode === "LDC" && indexedConstant(decoded[i]) ? FLOW_CONSTANT : flowOf(ins.opcode, ins.modifiers)));
   const targetIndex = Int32Array.from(kernel.instructions, (ins) => (ins.target === undefined ? -1 : (indexOf.get(ins.target) ?? -1)));
   const skipsCall = Uint8Array.from(flow, (kind, i) => (kind === FLOW_BRA && targetIndex[i] > i && flow.subarray(i + 1, targetIndex[i]).includes(FLOW_CALL) ? 1 : 0));
-  return { kernel, decoded: kernel.instructions.map(decode), indexOf, flow, targetIndex, skipsCall };
+  return { kernel, decoded, indexOf, flow, targetIndex, skipsCall };
+}
+
+/**
+ * The lanes of `mask` whose WARPSYNC mask register holds the same known value as the lowest
+ * lane's; 0 when the operand is not a register or that lane's value is unknown.
+ */
+function sameMaskLanes(d: Decoded, regs: WarpRegisters, mask: number): number {
+  const m = d.ops[0];
+  if (m?.kind !== "reg" || m.index === RZ || mask === 0) return 0;
+  const first = 31 - Math.clz32(mask & -mask);
+  if (!regs.isKnown(m.index, first)) return 0;
+  const value = regs.get(m.index, first);
+  let group = 0;
+  for (let l = 0; l < LANES; l++) if (((mask >>> l) & 1) !== 0 && regs.isKnown(m.index, l) && regs.get(m.index, l) === value) group |= 1 << l;
+  return group;
+}
+
+/** Whether an LDC's constant operand is indexed by a per-lane register. */
+function indexedConstant(d: Decoded): boolean {
+  const c = d.ops[1];
+  return c?.kind === "const" && c.reg >= 0 && c.reg !== RZ;
 }
 
 /** What one warp did, run functionally from its entry to the exit of its last lane. */
@@ -73,7 +100,7 @@ export interface WarpRun {
    * one before (a branch taken, a group resumed) as its issue number (0-based) and the
    * instruction's index; every other issue is the next instruction.
    */
-  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array; readonly accesses: WarpAccesses; readonly syncs?: PathSyncs };
+  readonly path?: { readonly jumpAt: Float64Array; readonly jumpTo: Int32Array; readonly accesses: WarpAccesses; readonly syncs?: PathSyncs; readonly barrierSkips?: Float64Array };
   /** The first global access outside every buffer of the launch (Launch.buffers), if any. */
   readonly outOfBounds?: OutOfBounds;
 }
@@ -140,6 +167,8 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
   let mask = live;
   let instructions = 0;
   const jumpAt: number[] = [];
+  // Issues (1-based) of a BAR whose guard held for no lane: the warp neither arrives nor waits.
+  const barrierSkips: number[] = [];
   const jumpTo: number[] = [];
   let lastPc = -1;
   let outOfBounds: OutOfBounds | undefined;
@@ -178,6 +207,7 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
     instructions++;
     const kind = flow[pc];
     const lanes = kind === FLOW_BRA ? branchLanes(d, regs, mask) : guardLanes(d, regs, mask);
+    if (record && lanes === 0 && d.ins.opcode === "BAR") barrierSkips.push(instructions);
     if (guardUnknown && (kind === FLOW_BRA || kind === FLOW_EXIT)) unknownBranches.set(d.ins.address, (unknownBranches.get(d.ins.address) ?? 0) + 1);
     if (kind === FLOW_BRA) guessed = guardUnknown;
     if (kind === FLOW_BRA) {
@@ -244,6 +274,19 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
       pc = lanes !== 0 && calls.length > 0 ? calls.pop()! : pc + 1;
       continue;
     }
+    if (kind === FLOW_WARPSYNC) {
+      // `WARPSYNC.EXCLUSIVE R7` with R7 = 0xffff << (laneid & ~15) (a cg::tiled_partition<16>
+      // reduce): each group of lanes naming one mask runs the region up to the BSYNC on its own,
+      // the others from this WARPSYNC again, as ncu counts (cg_tile_reduce: 4 more instructions
+      // per warp than one pass, its WARPSYNC, REDUX, IMAD and BSYNC twice).
+      const group = sameMaskLanes(d, regs, mask);
+      if (group !== 0 && group !== mask) {
+        stack.push([pc, mask & ~group]);
+        mask = group;
+      }
+      pc++;
+      continue;
+    }
     if (kind === FLOW_BREAK) {
       const b = barrierIndex(d);
       expected[b] &= ~lanes;
@@ -268,10 +311,11 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
     if (outOfBounds === undefined && ctx.launch.buffers !== undefined && global) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
     if (access !== undefined && (global || kind === FLOW_LOCAL)) access.add(instructions, pc, d, regs, lanes, ctx);
     else if (access !== undefined && kind === FLOW_SHARED) access.addShared(instructions, pc, d, regs, lanes);
+    else if (access !== undefined && kind === FLOW_CONSTANT) access.addConstant(instructions, pc, d, regs, lanes);
     execute(d, regs, lanes, ctx);
     pc++;
   }
-  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done(), ...(syncs!.empty ? {} : { syncs: syncs!.done() }) } : undefined;
+  const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done(), ...(syncs!.empty ? {} : { syncs: syncs!.done() }), ...(barrierSkips.length > 0 ? { barrierSkips: Float64Array.from(barrierSkips) } : {}) } : undefined;
   return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}), ...(outOfBounds ? { outOfBounds } : {}) };
 }
 
@@ -335,6 +379,31 @@ class AccessRecorder {
     if (sectors !== undefined) for (let i = 0; i < sectors.length; i++) this.pushSector(sectors[i]);
     this.start.push(this.sectorCount);
     this.passes.push(0);
+  }
+
+  /**
+   * A register-indexed constant load whose lanes' offsets are known: the distinct words they
+   * ask for, its passes (else nothing is recorded, and it is timed as one).
+   */
+  addConstant(issue: number, instruction: number, d: Decoded, regs: WarpRegisters, lanes: number): void {
+    const c = d.ops[1];
+    if (c?.kind !== "const") return;
+    const words = this.scratch;
+    let n = 0;
+    for (let l = 0; l < LANES; l++) {
+      if (((lanes >>> l) & 1) === 0) continue;
+      if (!regs.isKnown(c.reg, l)) return;
+      const word = Math.floor((regs.get(c.reg, l) + c.offset) / 4);
+      let seen = false;
+      for (let j = 0; j < n && !seen; j++) seen = words[j] === word;
+      if (!seen) words[n++] = word;
+    }
+    if (n === 0) return;
+    this.at.push(issue);
+    this.instruction.push(instruction);
+    this.kind.push(ACCESS_CONSTANT);
+    this.start.push(this.sectorCount);
+    this.passes.push(n);
   }
 
   /** A shared-memory access whose lanes' addresses are known: its wavefronts (else nothing is recorded). */

@@ -189,6 +189,9 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     YIELD: cbu(), BMOV: cbu(), PREEXIT: cbu(), LDGDEPBAR: { ...cbu(), asyncCopy: "commit" }, ELECT: cbu(), FENCE: cbu(), CGAERRBAR: cbu(), BPT: cbu(),
     BREAK: cbu(), B2R: cbu(), R2B: cbu(), ACQBULK: cbu(), PMTRIG: cbu(), CSMTEST: cbu(), ENDCOLLECTIVE: cbu(), WARPGROUP: cbu(),
     UCGABAR_ARV: cbu(), UCGABAR_WAIT: cbu(), UTMACCTL: cbu(),
+    // QSPC: which space a generic address is in (shared, local, global), a predicate; timed as an
+    // ALU instruction ([model]: not measured; it runs only where a generic atomic was not global).
+    QSPC: alu(2),
     // A call issues as one instruction; the function it calls is not simulated (docs/sass.md).
     CALL: cbu(), RET: cbu(),
     // An indirect branch (a switch's jump table): taken as falling through (docs/sass.md).

@@ -2,7 +2,7 @@ import type { SampledReport } from "../stats/metrics.js";
 import { readInputFile } from "../input-file.js";
 import { LIMITS } from "../limits.js";
 import { parse } from "csv-parse/sync";
-import { ScenarioError, type ScenarioIssue } from "../errors.js";
+import { ConfigError, ScenarioError, type ScenarioIssue } from "../errors.js";
 import { resolveScenario } from "../scenario/resolve.js";
 import { scenarioSchema } from "../scenario/schema.js";
 import { simulate } from "./simulate.js";
@@ -177,6 +177,15 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
   }
   if (!resolved.ok) throw new ScenarioError(resolved.issues);
   const result = simulate(resolved.scenario, sample !== undefined ? { sample } : {});
+  // A row the simulation cannot finish has no prediction to compare (a deadlock is warpsim's
+  // fault here: the H100 ran the kernel): the family stops, naming the row and its warps.
+  const o = result.outcome;
+  if (o.status !== "completed") {
+    const warps = o.stuckWarps.slice(0, 3).map((w) => `warp ${w.warpInBlock} of block ${w.block} in ${w.state} at "${w.instruction}"`);
+    throw new ConfigError(
+      `${where} (${r.kernel}): the simulation could not finish (${o.status} at cycle ${o.atCycle}; ${warps.join("; ")}${o.stuckWarps.length > 3 ? `; and ${o.stuckWarps.length - 3} more warps` : ""}), so the row has no prediction to compare.`,
+    );
+  }
   const sm = result.sm;
   const predictedStalls = Object.fromEntries(
     NCU_STALL_REASONS.map((reason) => [reason, (WARP_STATE_NAMES as readonly string[]).includes(reason) ? sm.stalls[reason as WarpStateName].perIssue : 0]),
@@ -195,20 +204,21 @@ function validateRow(r: Record<string, string>, file: string, line: number, sass
     instructions: r["smsp__inst_executed.sum"] !== undefined ? Number(r["smsp__inst_executed.sum"]) / (r.variant === "args" ? resolved.scenario.arch.smCount : Number(r.blocks) / Number(r.blocks_per_sm || 1)) : NaN,
     stallPerIssue: measuredStalls,
   };
+  const sms = resolved.scenario.arch.smCount;
+  // ncu's counts are the GPU's over its SMs, idle ones included; the run's are its SM's: per
+  // block alike, the mean SM's share is the grid's blocks over the SMs (a grid of 16 blocks: 16/132 of one).
+  const g = result.gpu;
+  const perMeanSm = g === undefined ? 1 : g.classes.reduce((n, c) => n + c.sms * c.blocks, 0) / g.smCount / Math.max(1, g.classes[0].blocks);
   const predicted: Quantities = {
     issueActive: sm.issueActive,
     warpsEligible: sm.warpsEligible,
     warpsActive: sm.warpsActive,
     // ncu's sm__cycles_active.avg is the mean over the SMs (GpuReport when they differ).
     cyclesActive: result.gpu?.meanSmActiveCycles ?? result.smActiveCycles,
-    instructions: sm.instExecuted,
+    // The measured count of a run from its arguments is the grid's over every SM (idle ones too).
+    instructions: sm.instExecuted * (r.variant === "args" ? perMeanSm : 1),
     stallPerIssue: predictedStalls,
   };
-  const sms = resolved.scenario.arch.smCount;
-  // ncu's counts are the GPU's over its SMs, idle ones included; the run's are its SM's: per
-  // block alike, the mean SM's share is the grid's blocks over the SMs (a grid of 16 blocks: 16/132 of one).
-  const g = result.gpu;
-  const perMeanSm = g === undefined ? 1 : g.classes.reduce((n, c) => n + c.sms * c.blocks, 0) / g.smCount / Math.max(1, g.classes[0].blocks);
   const memory =
     r.variant === "args" && result.memory !== undefined
       ? {

@@ -85,7 +85,7 @@ export const archOverrides = z
     // null: no shared-memory path (LDS/STS limited by their sub-partition's LSU alone).
     sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
     // null: every constant operand hits.
-    constantCache: z.object({ missCycles: z.number().min(0), lineBytes: count(1) }).strict().nullable().optional(),
+    constantCache: z.object({ missCycles: z.number().min(0), lineBytes: count(1), indexedCycles: z.number().min(0).optional() }).strict().nullable().optional(),
     blockDispatch: z.object({ intervalCycles: z.number().min(0), turnaroundCycles: z.number().min(0) }).strict().nullable().optional(),
     memoryFence: z.object({ gpuCycles: z.number().min(0), systemCycles: z.number().min(0) }).strict().nullable().optional(),
     instructionFetch: z

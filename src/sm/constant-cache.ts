@@ -5,6 +5,14 @@ import type { Program } from "../program/program.js";
 /** A constant-bank operand as SASS writes it: `c[0x0][0x210]` (bank, byte offset). */
 const CONSTANT_OPERAND = /c\[(0x[0-9a-fA-F]+|\d+)\]\[(0x[0-9a-fA-F]+|\d+)\]/;
 
+/** A constant operand indexed by a register: `c[0x3][R8+0x30]` (each lane may name its own word). */
+const INDEXED_OPERAND = /c\[[^\]]+\]\[[^\]]*\bR\d/;
+
+/** Whether the instruction at `pc` is an LDC indexed by a register (memory-paths.ts times its lanes' words). */
+export function isIndexedConstantLoad(program: Program, pc: number): boolean {
+  return program.opcodeAt(pc) === "LDC" && INDEXED_OPERAND.test(program.textAt(pc));
+}
+
 /** Line size when the architecture has no constant cache (every line then hits anyway). */
 const DEFAULT_LINE_BYTES = 64;
 

@@ -1,6 +1,6 @@
 import { OpKind } from "../program/opcodes.js";
 import { PATH_NONE, type Program } from "../program/program.js";
-import type { ConstantCache } from "./constant-cache.js";
+import { type ConstantCache, isIndexedConstantLoad } from "./constant-cache.js";
 import type { MemoryPaths } from "./memory/memory-paths.js";
 
 /**
@@ -31,6 +31,8 @@ export function simplePcs(program: Program, aperiodicAt: Uint8Array, constants: 
       program.path[pc] === PATH_NONE &&
       aperiodicAt[pc] === 0 &&
       constants.isLoad[pc] === 0 &&
+      // A register-indexed LDC may queue for its sub-partition's constant path (memory-paths.ts).
+      !isIndexedConstantLoad(program, pc) &&
       program.asyncCopy[pc] === 0 &&
       program.fenceCycles[pc] === 0 &&
       program.readBarrier[pc] < 0 &&

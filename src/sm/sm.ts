@@ -191,6 +191,8 @@ export class StreamingMultiprocessor {
         if (this.branches.issue(warp, now, sp)) this.wake(warp, now + 1);
         return;
       case OpKind.barrier:
+        // Guarded off for every lane (the warp's path says so): it issues, and that is all.
+        if (path !== undefined && path.skipsBarrier(warp)) break;
         if (program.barrierDefers[pc] === 0) {
           this.barriers.arriveAndWait(warp, now, sp);
           if (path !== undefined) warps.pc[warp] = path.nextPc[warp];

@@ -22,6 +22,11 @@ export interface WarpPath {
   readonly accesses?: PathAccesses;
   /** Its mbarrier operations and asynchronous copies (async/sync-ops.ts), when it made any. */
   readonly syncs?: PathSyncs;
+  /**
+   * Issues (1-based, ascending) of a BAR whose guard held for none of the warp's lanes
+   * (`@P1 BAR.SYNC 0x2, 0x80` where P1 is false): it issues, but neither arrives nor waits.
+   */
+  readonly barrierSkips?: Float64Array;
 }
 
 /** PathAccesses.kind: addresses unknown (loaded data), through the L1, or past it. */
@@ -32,6 +37,8 @@ export const ACCESS_BYPASS_L1 = 2;
 export const ACCESS_SHARED = 3;
 /** A local-memory access (LDL, STL): cached like a global one, counted apart (ncu's global counters leave it out). */
 export const ACCESS_LOCAL = 4;
+/** A register-indexed constant load (LDC R0, c[0x3][R8]): its passes are the distinct words its lanes ask for. */
+export const ACCESS_CONSTANT = 5;
 
 export interface PathAccesses {
   readonly at: Float64Array;
@@ -42,7 +49,7 @@ export interface PathAccesses {
   /**
    * What the access takes of its unit, in passes: for ACCESS_SHARED the wavefronts of the
    * shared-memory pipe; for a global atomic its rounds at the L2 (coalescer.ts atomicRounds);
-   * else 0.
+   * for ACCESS_CONSTANT the distinct words; else 0.
    */
   readonly passes: Uint16Array;
 }
@@ -61,6 +68,7 @@ export class WarpPaths {
   private readonly cursor: Int32Array;
   private readonly accessCursor: Int32Array;
   private readonly syncCursor: Int32Array;
+  private readonly skipCursor: Int32Array;
   /** Set by `advance`: the pc the warp goes to after its current issue. */
   readonly nextPc: Int32Array;
 
@@ -73,6 +81,7 @@ export class WarpPaths {
     this.cursor = new Int32Array(warpSlots);
     this.accessCursor = new Int32Array(warpSlots);
     this.syncCursor = new Int32Array(warpSlots);
+    this.skipCursor = new Int32Array(warpSlots);
     this.nextPc = new Int32Array(warpSlots);
   }
 
@@ -84,6 +93,7 @@ export class WarpPaths {
     this.cursor[warp] = 0; // issue 0 is pc 0: a path's first jump is at issue 1 or later
     this.accessCursor[warp] = 0;
     this.syncCursor[warp] = 0;
+    this.skipCursor[warp] = 0;
   }
 
   /**
@@ -100,6 +110,11 @@ export class WarpPaths {
    */
   sync(warp: number): number {
     return this.recordOfLatestIssue(this.paths[warp]!.syncs?.at, this.syncCursor, warp);
+  }
+
+  /** Whether the warp's latest issue is a BAR its guard turned off for every lane (WarpPath.barrierSkips). */
+  skipsBarrier(warp: number): boolean {
+    return this.recordOfLatestIssue(this.paths[warp]!.barrierSkips, this.skipCursor, warp) >= 0;
   }
 
   /**

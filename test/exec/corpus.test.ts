@@ -9,6 +9,7 @@ import { readSass } from "../../src/sass/read-sass.js";
 import { simulate } from "../../src/run/simulate.js";
 import { parseScenario } from "../../src/scenario/parse-scenario.js";
 import { readerBeside } from "../../src/scenario/load.js";
+import { cli } from "../cli/cli-helper.js";
 
 /**
  * validation/corpus: everyday kernels measured on an H100 (capture.sh), nothing fitted to them.
@@ -181,5 +182,70 @@ describe("forms the second batch brought (each once refused or misread)", () => 
     expect(p.unknownBranches.size).toBe(0);
     const measured = Number(summary.find((r) => r.kernel === "match_count")!["smsp__inst_executed.sum"]) / 132;
     expect(Math.abs((p.instructions.mean * p.warps) / (measured * (125 / (16384 / 132))) - 1)).toBeLessThan(0.01);
+  });
+});
+
+describe("forms the seventh batch brought", () => {
+  it("a module's __device__ variable (last_block_reduce's ticket, c[0x4][0x0]) is memory the kernel may reach, at one address", () => {
+    // kernels.cu: thread 0 of every block does atomicInc(&g_ticket, ...) on a __device__ global;
+    // the listing reads its address with LDC.64 R2, c[0x4][RZ]. Before, c[0x4] read bank 0 (the
+    // block's shape) and the access was refused as outside every buffer.
+    const { launch } = plan("last_block_reduce", [528], [256], "ptr:16MiB,ptr:4KiB,ptr:4KiB,i32:4194304");
+    const exe = executableKernel(kernel("last_block_reduce"));
+    const atom = exe.decoded.findIndex((d) => d.ins.opcode === "ATOMG");
+    const p = profileKernel(exe, launch, [0, 132, 264, 396]);
+    expect(p.outOfBounds).toBeUndefined();
+    // One ATOMG per block, by its first warp's lane 0.
+    expect(p.executions[atom]).toBe(4);
+  });
+
+  it("an in-place update stores the lines it reads: daxpy stores y (32 MiB) and only reads x (32 MiB)", () => {
+    // kernels.cu: y[i] = a * x[i] + y[i], 4,194,304 doubles each. The write-back share needs the
+    // grid's stored bytes (y) apart from those it only reads (x): sm/memory/l2-write-back.ts.
+    const { launch } = plan("daxpy", [528], [256], "f64:2.0,ptr:32MiB,ptr:32MiB,i32:4194304");
+    const s = estimateL2Sharing(executableKernel(kernel("daxpy")), launch, 264, "1", 1_000_000);
+    const MiB = 1024 * 1024;
+    // The probe block's bytes times the grid's blocks: within 1% (its grid-stride loop runs 31 or
+    // 32 trips where the grid's average is 4,194,304 / 135,168 = 31.03).
+    expect(Math.abs(s.storedBytes / MiB / 32 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(s.readOnlyBytes / MiB / 32 - 1)).toBeLessThan(0.01);
+  });
+});
+
+describe("forms the eighth batch brought", () => {
+  it("a BAR whose guard is off for the whole warp neither arrives nor waits: named_barrier_pc's producers and consumers finish", async () => {
+    // kernels.cu: warps 0-1 load tiles and `bar.arrive 1`, warps 2-3 `bar.sync 1` and `bar.arrive
+    // 2`; the listing guards each warp's barriers (`@P0 BAR.SYNC 0x1, 0x80`, P0 = tid >= 64).
+    // Before, a guarded-off BAR still arrived and waited, and the run deadlocked at cycle 1,197.
+    const { launch } = plan("named_barrier_pc", [2048], [128], "ptr:16MiB,ptr:512KiB,i32:32");
+    const exe = executableKernel(kernel("named_barrier_pc"));
+    const p = profileKernel(exe, launch, [0]);
+    // 32 tiles: every warp issues the loop's BARs, its own half guarded off.
+    expect(p.runaways).toBe(0);
+    const r = await cli("run", "--sass", LISTING, "--kernel", "named_barrier_pc", "--grid", "2048", "--block", "128", "--args", "ptr:16MiB,ptr:512KiB,i32:32", "--format", "json");
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { outcome: { status: string } }).outcome.status).toBe("completed");
+  });
+
+  it("`WARPSYNC.EXCLUSIVE R7` splits a warp by the masks its lanes name: cg_tile_reduce's 16-lane tiles reduce one after the other", () => {
+    // cg::tiled_partition<16> then cg::reduce: R7 = 0xffff << (laneid & ~15), WARPSYNC.EXCLUSIVE
+    // R7, REDUX.SUM, IMAD.U32, BSYNC. ncu: 42,698 instructions per SM over 992.97 warps, 43.0 per
+    // warp: the 39 of one pass and those four again for the second tile.
+    const { launch } = plan("cg_tile_reduce", [16384], [256], "ptr:16MiB random(0, 999),ptr:1MiB,i32:4194304");
+    const p = profileKernel(executableKernel(kernel("cg_tile_reduce")), launch, [0, 132]);
+    expect(p.instructions.mean).toBe(43);
+  });
+
+  it("a generic atomic on a buffer is done on global memory (half2_atomic): the fallback after `@P0 EXIT` is not run", () => {
+    // `atomicAdd(__half2*)`: ATOM.E.ADD.F16x2 P0, RZ, [R4.64], R7 then @P0 EXIT, and a QSPC /
+    // ATOMS compare-and-swap loop for a shared address. ncu: 19,859 instructions per SM over
+    // 16,384 x 8 / 132 = 992.97 warps, 20.0 per warp: the 20 instructions up to `@P0 EXIT`.
+    const { launch } = plan("half2_atomic", [16384], [256], "ptr:16MiB random(0, 999),ptr:4KiB,i32:4194304");
+    const exe = executableKernel(kernel("half2_atomic"));
+    const qspc = exe.decoded.findIndex((d) => d.ins.opcode === "QSPC");
+    const p = profileKernel(exe, launch, [0, 132]);
+    expect(p.unknownBranches.size).toBe(0);
+    expect(p.executions[qspc]).toBe(0);
+    expect(p.instructions.mean).toBe(20);
   });
 });

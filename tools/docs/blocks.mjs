@@ -11,6 +11,8 @@ import { readerBeside } from "../../dist/scenario/load.js";
 import { probeRows } from "../../dist/run/probe-loops.js";
 import { readNcuExport } from "../../dist/ncu/read-export.js";
 import { readSourcePage } from "../../dist/ncu/read-source-page.js";
+import { MEMORY_VALIDATION_TARGETS, formatValidationTable } from "../../dist/report/validation-report.js";
+import { writeBackShare } from "../../dist/sm/memory/l2-write-back.js";
 
 /** Issue utilization of an SM row in `warpsim run --format json`. */
 async function issueActive(warpsim, file) {
@@ -430,6 +432,40 @@ export const BLOCKS = {
     return lines.join("\n") + "\n\n(cycles per load at the GPU's 1980 MHz, medians over the SMs and the runs.)\n";
   },
 
+  /** docs/memory.md: the LDC divergence probe's cycles per LDC beside warpsim's (64 trips of the probe's own listing). */
+  async "ldc-divergence-probe"(warpsim) {
+    const rows = parse(readFileSync("validation/microbench/ldc-divergence-probe/summary.csv", "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const lines = ["| distinct words K | warps per sub-partition | H100: cycles per LDC per sub-partition | warpsim |", "| --- | --- | --- | --- |"];
+    for (const r of rows.filter((x) => x.stride === 1)) {
+      const warps = r.threads / 128;
+      const out = JSON.parse(await warpsim(["run", "--sass", "validation/microbench/ldc-divergence-probe/sass.txt", "--kernel", `_Z7ldc_divILi${r.K}ELi1EEvPfi`, "--grid", "132", "--block", String(r.threads), "--args", "528KiB,64", "--format", "json"]));
+      lines.push(`| ${r.K} | ${warps} | ${r.cycles_per_ldc_per_smsp.toFixed(1)} | ${(out.cycles / 64 / warps).toFixed(1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /** docs/memory.md: the L2 write-back probe's shares beside the model's (sm/memory/l2-write-back.ts). */
+  async "l2-writeback-probe"() {
+    const rows = parse(readFileSync("validation/microbench/l2-writeback-probe/summary.csv", "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const MiB = 1024 * 1024;
+    const { PRESETS } = await import("../../dist/arch/presets/index.js");
+    const l2 = PRESETS.sm_90.l2KiB * 1024;
+    const lines = [
+      "| W (MiB) | stores only: written back | warpsim | in-place update | warpsim | copy W/2 -> W/2 | warpsim |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    const share = (kind, w) => rows.find((r) => r.kind === kind && r.MiB === w).write_back_share;
+    for (const w of [...new Set(rows.map((r) => r.MiB))]) {
+      const cells = [
+        [share("write_only", w), writeBackShare(w * MiB, 0, l2)],
+        [share("update", w), writeBackShare(w * MiB, 0, l2)],
+        [share("copy", w), writeBackShare((w / 2) * MiB, (w / 2) * MiB, l2)],
+      ];
+      lines.push(`| ${w} | ${cells.map(([m, p]) => `${(100 * m).toFixed(1)}% | ${(100 * p).toFixed(1)}%`).join(" | ")} |`);
+    }
+    return lines.join("\n") + "\n\n(DRAM bytes written during the kernel over the bytes it stores; H100, caches flushed; warpsim's share for sm_90's 50 MiB L2.)\n";
+  },
+
   async "multiblock-barrier-probe"() {
     const rows = probeRows("validation/microbench/probe-loops.json", "multiblock-barrier-probe");
     const lines = ["| blocks per SM | warps per block | warps per SM | H100 cycles per barrier | warpsim |", "| --- | --- | --- | --- | --- |"];
@@ -566,6 +602,16 @@ export const BLOCKS = {
       `On their ${s.rows} rows: issue active within ${s.issueActiveMaePoints.toFixed(1)} points on average (worst ${s.issueActiveWorstPoints.toFixed(1)}), ` +
       `active cycles within ${pct(s.cyclesActiveMape)} (MAPE), the dominant stall reason right in ${s.dominantStallMatches} of ${s.rows}.\n`
     );
+  },
+
+  /**
+   * docs/validation.md: the table `warpsim validate --family corpus` prints (the CLI's own
+   * formatter and targets), made from the JSON run the README's summary uses too, so that the
+   * docs check runs the family once.
+   */
+  async "corpus-table"(warpsim) {
+    const result = JSON.parse(await warpsim(["validate", "--family", "corpus", "--format", "json"]));
+    return "```\n" + formatValidationTable(result, MEMORY_VALIDATION_TARGETS) + "```\n";
   },
 
   /** README: the blind corpus of everyday kernels (validation/corpus), from its validate family. */

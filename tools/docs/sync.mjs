@@ -48,10 +48,39 @@ export async function warpsim(args) {
   const key = JSON.stringify(args);
   // Commands that write files (--chart, --out) always run.
   const writes = args.includes("--chart") || args.includes("--out");
-  if (!writes && outputs.has(key)) return outputs.get(key);
-  const out = await run(args);
-  outputs.set(key, out);
-  return out;
+  if (writes) return run(args);
+  if (!outputs.has(key)) outputs.set(key, isMainThread ? run(args) : sharedRun(key, args));
+  return outputs.get(key);
+}
+
+/**
+ * In a worker thread: the output of a command another thread may already run (several blocks of
+ * different threads ask for the same validate family; the main thread keeps one memo for all).
+ * Commands never call each other, so a thread waiting on another's run cannot deadlock.
+ */
+async function sharedRun(key, args) {
+  const reply = await ask({ need: key });
+  if (reply.error !== undefined) throw new Error(reply.error);
+  if (reply.out !== undefined) return reply.out;
+  try {
+    const out = await run(args);
+    parentPort.postMessage({ done: key, out });
+    return out;
+  } catch (e) {
+    parentPort.postMessage({ done: key, error: e instanceof Error ? e.message : String(e) });
+    throw e;
+  }
+}
+
+let asked = 0;
+const answers = new Map();
+/** A question to the main thread, answered by a message with the same id. */
+function ask(message) {
+  const id = ++asked;
+  return new Promise((resolve) => {
+    answers.set(id, resolve);
+    parentPort.postMessage({ ...message, id });
+  });
 }
 
 async function run(args) {
@@ -91,9 +120,12 @@ export async function sync({ check, only, jobs = 1 }) {
   const wanted = (command) => only === undefined || command.includes(only);
   const commands = [...new Set(files.flatMap(({ text }) => [...text.matchAll(BLOCK)].map((m) => m[2])).filter(wanted))];
   const figures = FIGURES.filter((f) => wanted(f.args.join(" "))).map((f) => ({ ...f, dir: check ? mkdtempSync(join(tmpdir(), "warpsim-figures-")) : join(ROOT, "docs/figures") }));
-  const tasks = [...commands.map((command) => ({ command })), ...figures.map((f) => ({ figure: f.args.map((a) => a.replace("{dir}", f.dir)) }))];
+  // The gallery (tools/gallery/build.mjs) is checked here too, so that its runs share the memo
+  // (its async family is the docs' own); it is rewritten by its own script, not by this one.
+  const gallery = check && only === undefined ? [{ gallery: true }] : [];
+  const tasks = [...commands.map((command) => ({ command })), ...figures.map((f) => ({ figure: f.args.map((a) => a.replace("{dir}", f.dir)) })), ...gallery];
   const results = jobs > 1 ? await inWorkers(tasks, jobs) : await inOrder(tasks);
-  const stale = [];
+  const stale = gallery.length > 0 ? results[tasks.length - 1].map((f) => `${f} (node tools/gallery/build.mjs regenerates it)`) : [];
   for (const { file, text } of files) {
     let out = "";
     let last = 0;
@@ -115,9 +147,13 @@ export async function sync({ check, only, jobs = 1 }) {
   return stale;
 }
 
-/** A block's markdown, or a figure's run (its files written; ""). */
+/** A block's markdown, a figure's run (its files written; ""), or the gallery's stale files. */
 async function perform(task) {
   if (task.command !== undefined) return render(task.command);
+  if (task.gallery) {
+    const { galleryStale } = await import("../gallery/build.mjs");
+    return (await galleryStale()).stale;
+  }
   const start = performance.now();
   await warpsim(task.figure);
   if (TIMING) process.stderr.write(`${((performance.now() - start) / 1000).toFixed(1).padStart(7)} s  figures: warpsim ${task.figure.join(" ")}\n`);
@@ -132,22 +168,48 @@ async function inOrder(tasks) {
 }
 
 /** Whether a task is one of the slow ones (a family's validation, a probe table), to start first. */
-const slow = (task) => task.command !== undefined && /validate|family|families|summary|probes|coverage|--args/.test(task.command);
+const slow = (task) => task.gallery === true || (task.command !== undefined && /validate|family|families|summary|corpus|probes|coverage|--args/.test(task.command));
 
 /**
  * The tasks' results from `jobs` worker threads, each taking the next task when it is done (the
- * slow ones first, so that none is left to run alone at the end).
+ * slow ones first, so that none is left to run alone at the end). The threads share one memo of
+ * commands' outputs, kept here: the first thread to need a command runs it, the others wait.
  */
 async function inWorkers(tasks, jobs) {
   const order = tasks.map((_, i) => i).sort((a, b) => Number(slow(tasks[b])) - Number(slow(tasks[a])));
   const results = new Array(tasks.length);
+  /** key -> { out } once run, or { waiting: [reply functions] } while a thread runs it. */
+  const memo = new Map();
+  const answerMemo = (worker, { need, id }) => {
+    const entry = memo.get(need);
+    const reply = (answer) => worker.postMessage({ id, ...answer });
+    if (entry === undefined) {
+      memo.set(need, { waiting: [] });
+      reply({ run: true });
+    } else if (entry.waiting !== undefined) entry.waiting.push(reply);
+    else reply(entry.error !== undefined ? { error: entry.error } : { out: entry.out });
+  };
+  const recordRun = ({ done, out, error }) => {
+    const waiting = memo.get(done)?.waiting ?? [];
+    memo.set(done, { out, error });
+    for (const reply of waiting) reply(error !== undefined ? { error } : { out });
+  };
   const workers = Array.from({ length: Math.min(jobs, tasks.length) }, () => new Worker(new URL(import.meta.url), { workerData: { role: "render" } }));
   try {
     await Promise.all(
       workers.map(async (worker) => {
+        worker.on("message", (m) => {
+          if (m.need !== undefined) answerMemo(worker, m);
+          else if (m.done !== undefined) recordRun(m);
+        });
         for (let next = order.shift(); next !== undefined; next = order.shift()) {
           const reply = await new Promise((resolve, reject) => {
-            worker.once("message", resolve);
+            const onMessage = (m) => {
+              if (m.need !== undefined || m.done !== undefined) return;
+              worker.off("message", onMessage);
+              resolve(m);
+            };
+            worker.on("message", onMessage);
             worker.once("error", reject);
             worker.postMessage({ task: tasks[next] });
           });
@@ -163,11 +225,17 @@ async function inWorkers(tasks, jobs) {
   return results;
 }
 
-// A worker thread of inWorkers: performs each task it is sent.
+// A worker thread of inWorkers: performs each task it is sent, and takes the main thread's
+// answers about shared commands.
 if (!isMainThread && workerData?.role === "render") {
-  parentPort.on("message", async ({ task }) => {
+  parentPort.on("message", async (message) => {
+    if (message.id !== undefined) {
+      const resolve = answers.get(message.id);
+      answers.delete(message.id);
+      return resolve(message);
+    }
     try {
-      parentPort.postMessage({ result: await perform(task) });
+      parentPort.postMessage({ result: await perform(message.task) });
     } catch (e) {
       parentPort.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
     }

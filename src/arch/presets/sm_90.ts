@@ -272,7 +272,11 @@ export const sm_90: ArchSpec = {
   // (validation/sass/data). Lines of 64 bytes [model]. LDC reads through a path of its own with
   // the same miss [model]: imc_miss is the immediate constant cache's, which operands use
   // (docs/validation.md, "LDC has a path of its own").
-  constantCache: { missCycles: 150, lineBytes: 64 },
+  // [probe] validation/microbench/ldc-divergence-probe (ncu): a register-indexed LDC whose lanes
+  // ask for K distinct words takes its sub-partition 8.0 cycles per word from K = 4 to 32
+  // (K = 32: 257 cycles per LDC per sub-partition with 2 warps each, 256 with 8), in one line or
+  // in K lines alike (9-9.7 for 32 lines): the lanes' words are read one after another.
+  constantCache: { missCycles: 150, lineBytes: 64, indexedCycles: 8 },
   // [ifetch] validation/microbench/ifetch-probe (ncu, caches flushed; one block on one SM):
   // straight-line FFMA code streams at 2.21 cycles per instruction once it is longer than the
   // launch hides (1,060 to 4,132 instructions per warp: 3,013 to 9,956 SM cycles), one stream

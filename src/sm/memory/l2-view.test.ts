@@ -10,6 +10,12 @@ describe("L2View", () => {
     expect(l2.write(8)).toBe(false);
     expect(l2.read(8, 0)).toBe(L2_NEAR); // the store allocated it
   });
+  it("a store dirties a sector it read before (an in-place update): its first write is fresh", () => {
+    const l2 = new L2View(Float64Array.of(1), "s");
+    l2.read(9, 0);
+    expect(l2.write(9)).toBe(true);
+    expect(l2.write(9)).toBe(false);
+  });
   it("a sector touched longer ago than the retention is a first touch again", () => {
     const l2 = new L2View(Float64Array.of(1), "s");
     expect(l2.read(7, 0, 0, 1000)).toBe(L2_MISS);

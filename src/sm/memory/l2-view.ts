@@ -30,6 +30,8 @@ export const L2_FAR = 2;
 export class L2View {
   /** Sector (its sectorKey) -> the cycle this SM last touched it. */
   private readonly seen = new Map<number, number>();
+  /** Sectors this SM has written (dirty in the L2). */
+  private readonly dirty = new Set<number>();
   private readonly key: number;
   private readonly homeKey: number;
 
@@ -53,12 +55,17 @@ export class L2View {
     return unitHash(sector, this.homeKey) < farShareOfHits(q) ? L2_FAR : L2_NEAR;
   }
 
-  /** A store writes the sector at `now` (the L2 allocates it without a fetch): true when this SM writes it for the first time. */
+  /**
+   * A store writes the sector at `now` (the L2 allocates it without a fetch): true when this SM
+   * writes it for the first time, making it dirty, whether or not it read it before (an
+   * in-place update, y = a x + y, dirties every line it read: each must go back to DRAM).
+   */
   write(sector: number, now = 0): boolean {
     const key = sectorKey(sector);
-    const fresh = !this.seen.has(key);
     this.seen.set(key, now);
-    return fresh;
+    if (this.dirty.has(key)) return false;
+    this.dirty.add(key);
+    return true;
   }
 }
 

@@ -2,7 +2,7 @@ import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js"
 import { OpKind } from "../../program/opcodes.js";
 import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
 import type { SmConfig } from "../sm-config.js";
-import { ACCESS_BYPASS_L1, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
+import { ACCESS_BYPASS_L1, ACCESS_CONSTANT, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
 import { AddressedMemory } from "./addressed-memory.js";
 import { AtomicUnit } from "./atomic-unit.js";
 import { distinctLines } from "./coalescer.js";
@@ -10,6 +10,7 @@ import { LatencyModel } from "./latency-model.js";
 import { MemorySystem } from "./memory-system.js";
 import { PostedReductions } from "./posted-reductions.js";
 import { SharedMemoryPath } from "./shared-memory.js";
+import { isIndexedConstantLoad } from "../constant-cache.js";
 
 /**
  * The ways an instruction reaches memory from the SM, and when it is done: global loads and
@@ -41,6 +42,12 @@ export class MemoryPaths {
   private current = -1;
   /** Reductions sent and not yet performed (ArchSpec.memoryBandwidth.postedReductionRounds), when the architecture posts them. */
   private readonly posted: PostedReductions | undefined;
+  /** Per pc, 1 for an LDC indexed by a register (`c[0x3][R8+0x30]`), whose lanes' words are read one after another. */
+  private readonly indexedConstant: Uint8Array;
+  /** ArchSpec.constantCache.indexedCycles: a sub-partition's constant path per distinct word (0: not modelled). */
+  private readonly indexedCycles: number;
+  /** Per sub-partition: when its constant path is free again. */
+  private readonly constantFreeAt: Float64Array;
 
   constructor(
     config: SmConfig,
@@ -56,6 +63,9 @@ export class MemoryPaths {
     this.atomicCyclesPerLine = arch.memoryBandwidth.globalAtomicCyclesPerLine ?? 0;
     this.floatWordCycles = arch.memoryBandwidth.l2Atomics?.floatWordCycles ?? 1;
     this.floatAtomic = Uint8Array.from({ length: program.length }, (_, pc) => (/^(RED|REDG|ATOM|ATOMG)\b\S*\.(F32|F16x2|BF16x2|F64)\b/.test(program.textAt(pc).replace(/^\/\*[0-9a-f]+\*\/\s*/, "").replace(/^@!?U?P\w+\s+/, "")) ? 1 : 0));
+    this.indexedCycles = arch.constantCache?.indexedCycles ?? 0;
+    this.indexedConstant = Uint8Array.from({ length: program.length }, (_, pc) => (this.indexedCycles > 0 && isIndexedConstantLoad(program, pc) ? 1 : 0));
+    this.constantFreeAt = new Float64Array(arch.subpartitionsPerSm);
     const posted = arch.memoryBandwidth.postedReductionRounds;
     this.posted = posted === undefined ? undefined : new PostedReductions(posted);
     this.bypassDataPipe = new Uint8Array(program.length);
@@ -112,6 +122,7 @@ export class MemoryPaths {
    */
   private startFromAddresses(pc: number, path: number, now: number, smsp: number, warp: number): number {
     this.current = -1;
+    if (this.indexedConstant[pc] === 1) return this.indexedConstantLoad(now, smsp, warp);
     const kind = this.program.kind[pc];
     if (path !== PATH_ATOMIC && (kind === OpKind.loadGlobal || kind === OpKind.storeGlobal)) {
       // A global load or store: its lines pass the L1's data pipe, which LDS and STS share
@@ -150,6 +161,21 @@ export class MemoryPaths {
       if (a !== undefined && a.kind[i] === ACCESS_SHARED) return this.shared!.access(now, smsp, a.passes[i]);
     }
     return -1;
+  }
+
+  /**
+   * A register-indexed LDC whose lanes' words the path recorded: the sub-partition's constant
+   * path reads them one after another, `indexedCycles` each
+   * (validation/microbench/ldc-divergence-probe: 8 cycles a word, 1 to 32 words). Its latency
+   * runs from the last word's read; -1 (timed as any LDC) when the words are not known.
+   */
+  private indexedConstantLoad(now: number, smsp: number, warp: number): number {
+    const i = this.paths!.access(warp);
+    const a = i >= 0 ? this.paths!.accessesOf(warp) : undefined;
+    if (a === undefined || a.kind[i] !== ACCESS_CONSTANT) return -1;
+    const start = Math.max(now, this.constantFreeAt[smsp]);
+    this.constantFreeAt[smsp] = start + this.indexedCycles * a.passes[i];
+    return start + this.indexedCycles * (a.passes[i] - 1);
   }
 
   /**

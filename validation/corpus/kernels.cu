@@ -3,7 +3,7 @@
 // weights, n-body, GEMV, double and half precision, a shared-memory histogram, a bitonic sort
 // step, stream compaction with warp votes, dp4a, a 3D stencil, a templated transpose, a
 // Mandelbrot set, a switch, hash probes, REDUX and an atomicCAS loop; then a second batch (23-31)
-// of forms the first lacked, and a third (32-43), a fourth (44-57), a fifth (58-71), a sixth (72-83), a seventh (84-97) and an eighth (98-111) captured before warpsim ran any of them. warpsim runs each from this file's listing, the launch and the
+// of forms the first lacked, and a third (32-43), a fourth (44-57), a fifth (58-71), a sixth (72-83), a seventh (84-97), an eighth (98-111) and a ninth (112-125) captured before warpsim ran any of them. warpsim runs each from this file's listing, the launch and the
 // arguments alone (validate family `corpus`), as a user without a GPU would; nothing in the
 // model was fitted to them. capture.sh records the H100's counters (caches flushed, ncu's
 // default).
@@ -1409,6 +1409,236 @@ extern "C" __global__ void vec4_grid_unroll(const float* __restrict__ x, float* 
   for (int i = 4 * n4 + tid; i < n; i += stride) y[i] = x[i] * 1.5f;
 }
 
+// 112. RMSNorm over rows of 4096 with float4 loads: a block per row, a block-wide sum of squares,
+//      rsqrtf, then the scaled row.
+extern "C" __global__ void rmsnorm_f4(const float4* __restrict__ x, const float4* __restrict__ w, float4* __restrict__ y, int cols4) {
+  __shared__ float red[8];
+  const float4* r = x + (size_t)blockIdx.x * cols4;
+  float s = 0.f;
+  for (int c = threadIdx.x; c < cols4; c += blockDim.x) {
+    float4 v = r[c];
+    s += v.x * v.x + v.y * v.y + v.z * v.z + v.w * v.w;
+  }
+  for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+  if ((threadIdx.x & 31) == 0) red[threadIdx.x >> 5] = s;
+  __syncthreads();
+  float t = 0.f;
+  for (int i = 0; i < 8; ++i) t += red[i];
+  float inv = rsqrtf(t / (cols4 * 4) + 1e-6f);
+  float4* out = y + (size_t)blockIdx.x * cols4;
+  for (int c = threadIdx.x; c < cols4; c += blockDim.x) {
+    float4 v = r[c], g = w[c];
+    out[c] = make_float4(v.x * inv * g.x, v.y * inv * g.y, v.z * inv * g.z, v.w * inv * g.w);
+  }
+}
+
+// 113. Rotary position embedding: each thread rotates one pair of a head's 128 values by an
+//      angle from its position and index (sincosf).
+extern "C" __global__ void rope(float2* __restrict__ q, int seq, int heads) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int pair = i & 63, pos = (i >> 6) / heads % seq;
+  float theta = pos * __powf(10000.f, -pair / 64.f);
+  float s, c;
+  sincosf(theta, &s, &c);
+  float2 v = q[i];
+  q[i] = make_float2(v.x * c - v.y * s, v.x * s + v.y * c);
+}
+
+// 114. A sum by a warp shuffle per warp and one float atomicAdd per warp into one word.
+extern "C" __global__ void warp_atomic_sum(const float* __restrict__ x, float* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? x[i] : 0.f;
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+  if ((threadIdx.x & 31) == 0) atomicAdd(out, v);
+}
+
+// 115. A histogram of 256 bins privatized per warp in shared memory (8 copies), merged at the end.
+extern "C" __global__ void hist_warp_private(const int* __restrict__ keys, unsigned* __restrict__ bins, int n) {
+  __shared__ unsigned h[8][256];
+  for (int j = threadIdx.x; j < 8 * 256; j += blockDim.x) (&h[0][0])[j] = 0;
+  __syncthreads();
+  unsigned* mine = h[threadIdx.x >> 5];
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) atomicAdd(&mine[keys[i] & 255], 1u);
+  __syncthreads();
+  unsigned s = 0;
+  for (int w = 0; w < 8; ++w) s += h[w][threadIdx.x];
+  atomicAdd(&bins[threadIdx.x], s);
+}
+
+// 116. index_add: rows of 64 floats added into the rows an index names (float atomics, few collisions).
+extern "C" __global__ void index_add_rows(const float* __restrict__ src, const int* __restrict__ idx, float* __restrict__ dst) {
+  int row = blockIdx.x, c = threadIdx.x;
+  atomicAdd(&dst[(size_t)(idx[row] & 1023) * 64 + c], src[(size_t)row * 64 + c]);
+}
+
+// 117. A (0, 2, 1) permute of a [B][S][D] tensor of floats, D = 64, through a tile in shared
+//      memory (blockIdx.y: the batch and which half of D).
+extern "C" __global__ void permute021(const float* __restrict__ in, float* __restrict__ out, int S, int D) {
+  __shared__ float t[32][33];
+  int b = blockIdx.y >> 1, s0 = blockIdx.x * 32, d0 = (blockIdx.y & 1) * 32;
+  const float* ib = in + (size_t)b * S * D;
+  float* ob = out + (size_t)b * S * D;
+  for (int k = threadIdx.y; k < 32; k += 8) t[k][threadIdx.x] = ib[(size_t)(s0 + k) * D + d0 + threadIdx.x];
+  __syncthreads();
+  for (int k = threadIdx.y; k < 32; k += 8) ob[(size_t)(d0 + k) * S + s0 + threadIdx.x] = t[threadIdx.x][k];
+}
+
+// 118. Per-thread 4 x 4 matrix inverse by Gauss-Jordan without pivoting (divisions, 16 loads).
+extern "C" __global__ void inv4x4(const float* __restrict__ a, float* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float m[4][8];
+#pragma unroll
+  for (int r = 0; r < 4; ++r)
+#pragma unroll
+    for (int c = 0; c < 4; ++c) { m[r][c] = a[(size_t)i * 16 + r * 4 + c] + (r == c ? 4.f : 0.f); m[r][c + 4] = r == c ? 1.f : 0.f; }
+#pragma unroll
+  for (int p = 0; p < 4; ++p) {
+    float d = 1.f / m[p][p];
+#pragma unroll
+    for (int c = 0; c < 8; ++c) m[p][c] *= d;
+#pragma unroll
+    for (int r = 0; r < 4; ++r)
+      if (r != p) {
+        float f = m[r][p];
+#pragma unroll
+        for (int c = 0; c < 8; ++c) m[r][c] -= f * m[p][c];
+      }
+  }
+#pragma unroll
+  for (int r = 0; r < 4; ++r)
+#pragma unroll
+    for (int c = 0; c < 4; ++c) out[(size_t)i * 16 + r * 4 + c] = m[r][c + 4];
+}
+
+// 119. k-means assignment: each point (4 floats) finds the nearest of 16 centroids kept in shared memory.
+extern "C" __global__ void kmeans_assign(const float4* __restrict__ pts, const float4* __restrict__ cent, int* __restrict__ label, int n) {
+  __shared__ float4 c[16];
+  if (threadIdx.x < 16) c[threadIdx.x] = cent[threadIdx.x];
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float4 p = pts[i];
+  float best = INFINITY;
+  int arg = 0;
+#pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    float dx = p.x - c[k].x, dy = p.y - c[k].y, dz = p.z - c[k].z, dw = p.w - c[k].w;
+    float d = dx * dx + dy * dy + dz * dz + dw * dw;
+    if (d < best) { best = d; arg = k; }
+  }
+  label[i] = arg;
+}
+
+// 120. A separable blur's row pass: a 256-pixel row segment and a halo of 8 on each side in
+//      shared memory, 17 taps per output.
+extern "C" __global__ void blur_row17(const float* __restrict__ in, float* __restrict__ out, int W) {
+  __shared__ float s[256 + 16];
+  int y = blockIdx.y, x0 = blockIdx.x * 256, t = threadIdx.x;
+  const float* row = in + (size_t)y * W;
+  s[t + 8] = row[x0 + t];
+  if (t < 8) {
+    s[t] = row[max(x0 + t - 8, 0)];
+    s[t + 264] = row[min(x0 + 256 + t, W - 1)];
+  }
+  __syncthreads();
+  float acc = 0.f;
+#pragma unroll
+  for (int k = 0; k < 17; ++k) acc += s[t + k] * (1.f / 17.f);
+  out[(size_t)y * W + x0 + t] = acc;
+}
+
+// 121. Radix sort's first step: a block counts the 4-bit digit of its 1,024 keys in shared
+//      memory (16 counters, heavy contention), then writes its 16 counts.
+extern "C" __global__ void radix_count(const int* __restrict__ keys, int* __restrict__ counts, int shift) {
+  __shared__ int c[16];
+  if (threadIdx.x < 16) c[threadIdx.x] = 0;
+  __syncthreads();
+  const int* k = keys + (size_t)blockIdx.x * 1024;
+  for (int j = threadIdx.x; j < 1024; j += blockDim.x) atomicAdd(&c[(k[j] >> shift) & 15], 1);
+  __syncthreads();
+  if (threadIdx.x < 16) counts[blockIdx.x * 16 + threadIdx.x] = c[threadIdx.x];
+}
+
+// 122. Bytes to lower case with uchar4 loads and stores (a branch per byte, mostly not taken).
+extern "C" __global__ void to_lower(const uchar4* __restrict__ in, uchar4* __restrict__ out, int n4) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n4) return;
+  uchar4 v = in[i];
+  auto lo = [](unsigned char ch) { return (unsigned char)(ch >= 'A' && ch <= 'Z' ? ch + 32 : ch); };
+  out[i] = make_uchar4(lo(v.x), lo(v.y), lo(v.z), lo(v.w));
+}
+
+// 123. A register-blocked SGEMM: 128 x 128 tiles, 256 threads of 8 x 8 outputs each, K-steps of
+//      8 through shared memory (A transposed on the way in).
+extern "C" __global__ void __launch_bounds__(256) sgemm_8x8(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int N) {
+  __shared__ float As[8][128], Bs[8][128];
+  int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+  int row0 = blockIdx.y * 128, col0 = blockIdx.x * 128;
+  float acc[8][8] = {};
+  for (int k0 = 0; k0 < N; k0 += 8) {
+    for (int j = threadIdx.x; j < 1024; j += 256) {
+      int r = j >> 3, k = j & 7;
+      As[k][r] = A[(size_t)(row0 + r) * N + k0 + k];
+      int kk = j >> 7, c = j & 127;
+      Bs[kk][c] = B[(size_t)(k0 + kk) * N + col0 + c];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 8; ++k) {
+      float a[8], b[8];
+#pragma unroll
+      for (int i = 0; i < 8; ++i) { a[i] = As[k][ty * 8 + i]; b[i] = Bs[k][tx * 8 + i]; }
+#pragma unroll
+      for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[i][j] += a[i] * b[j];
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+#pragma unroll
+    for (int j = 0; j < 8; ++j) C[(size_t)(row0 + ty * 8 + i) * N + col0 + tx * 8 + j] = acc[i][j];
+}
+
+// 124. Attention scores for one query per warp: 256 keys of 64 halves, a dot product per lane
+//      pair with half2 math, then a softmax over the 256 scores in registers.
+extern "C" __global__ void attn_scores(const __half2* __restrict__ q, const __half2* __restrict__ k, float* __restrict__ p) {
+  int w = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, lane = threadIdx.x & 31;
+  const __half2* qw = q + (size_t)w * 32;
+  __half2 ql = qw[lane];
+  float s[8];
+#pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    const __half2* kr = k + (size_t)(j * 32 + lane) * 32;
+    __half2 acc = __float2half2_rn(0.f);
+#pragma unroll
+    for (int d = 0; d < 32; ++d) acc = __hfma2(__shfl_sync(0xffffffffu, ql, d), kr[d], acc);
+    s[j] = __low2float(acc) + __high2float(acc);
+  }
+  float mx = s[0];
+#pragma unroll
+  for (int j = 1; j < 8; ++j) mx = fmaxf(mx, s[j]);
+  for (int o = 16; o > 0; o >>= 1) mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, o));
+  float sum = 0.f;
+#pragma unroll
+  for (int j = 0; j < 8; ++j) { s[j] = __expf(s[j] - mx); sum += s[j]; }
+  for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+#pragma unroll
+  for (int j = 0; j < 8; ++j) p[(size_t)w * 256 + j * 32 + lane] = s[j] / sum;
+}
+
+// 125. Dropout with a counter-based hash: keep or zero each element by a hash of its index and a seed.
+extern "C" __global__ void dropout_hash(const float* __restrict__ x, float* __restrict__ y, unsigned seed, float keep, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned h = (unsigned)i * 0x9E3779B1u ^ seed;
+  h ^= h >> 16; h *= 0x85EBCA6Bu; h ^= h >> 13; h *= 0xC2B2AE35u; h ^= h >> 16;
+  float u = (h >> 8) * (1.f / 16777216.f);
+  y[i] = u < keep ? x[i] / keep : 0.f;
+}
+
 template <typename F>
 static void manifest(const char* name, F f, dim3 g, dim3 b, int dyn, const char* args) {
   int perSm = 0;
@@ -1773,6 +2003,38 @@ int main() {
   const_coef<<<n / 256, 256>>>(keys, r, y, n); manifest("const_coef", const_coef, dim3(n / 256), dim3(256), 0, args);
   snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n - 5);
   vec4_grid_unroll<<<gs, 256>>>(r, y, n - 5); manifest("vec4_grid_unroll", vec4_grid_unroll, dim3(gs), dim3(256), 0, args);
+
+  // The ninth batch: kernels of today's ML and image code (RMSNorm, RoPE, attention scores, a
+  // register-blocked SGEMM, k-means, a blur, a permute, index_add, dropout) and a few classics.
+  snprintf(args, sizeof args, "ptr:32MiB,ptr:16KiB,ptr:32MiB,i32:1024");
+  rmsnorm_f4<<<2048, 256>>>((const float4*)r, (const float4*)(r + (8 << 20)), (float4*)y, 1024); manifest("rmsnorm_f4", rmsnorm_f4, dim3(2048), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,i32:1024,i32:32");
+  rope<<<8192, 256>>>((float2*)y, 1024, 32); manifest("rope", rope, dim3(8192), dim3(256), 0, args);
+  CK(cudaMemset(z, 0, 4096));
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:4KiB,i32:%d", n);
+  warp_atomic_sum<<<n / 256, 256>>>(r, z, n); manifest("warp_atomic_sum", warp_atomic_sum, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:1KiB,i32:%d", n);
+  hist_warp_private<<<gs, 256>>>(keys, (unsigned*)z, n); manifest("hist_warp_private", hist_warp_private, dim3(gs), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:256KiB random(0, 999),ptr:256KiB");
+  index_add_rows<<<65536, 64>>>(r, keys, z); manifest("index_add_rows", index_add_rows, dim3(65536), dim3(64), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:2048,i32:64");
+  permute021<<<dim3(64, 64), dim3(32, 8)>>>(r, y, 2048, 64); manifest("permute021", permute021, dim3(64, 64), dim3(32, 8), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:262144");
+  inv4x4<<<1024, 256>>>(r, y, 262144); manifest("inv4x4", inv4x4, dim3(1024), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:256,ptr:4MiB,i32:1048576");
+  kmeans_assign<<<4096, 256>>>((const float4*)r, (const float4*)(r + n), (int*)y, 1048576); manifest("kmeans_assign", kmeans_assign, dim3(4096), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:4096");
+  blur_row17<<<dim3(16, 1024), 256>>>(r, y, 4096); manifest("blur_row17", blur_row17, dim3(16, 1024), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:256KiB,i32:4");
+  radix_count<<<4096, 256>>>(keys, (int*)z, 4); manifest("radix_count", radix_count, dim3(4096), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16MiB,i32:%d", n);
+  to_lower<<<n / 256, 256>>>((const uchar4*)keys, (uchar4*)y, n); manifest("to_lower", to_lower, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,ptr:16MiB,i32:2048");
+  sgemm_8x8<<<dim3(16, 16), 256>>>(r, r + (4 << 20), y, 2048); manifest("sgemm_8x8", sgemm_8x8, dim3(16, 16), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:512KiB,ptr:32KiB,ptr:4MiB");
+  attn_scores<<<512, 256>>>((const __half2*)r, (const __half2*)(r + (1 << 20)), y); manifest("attn_scores", attn_scores, dim3(512), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,u32:1234,f32:0.9,i32:%d", n);
+  dropout_hash<<<n / 256, 256>>>(r, y, 1234u, 0.9f, n); manifest("dropout_hash", dropout_hash, dim3(n / 256), dim3(256), 0, args);
 
   // Last: it reorders the keys the kernels above read.
   snprintf(args, sizeof args, "ptr:16MiB random(0, 999),i32:%d,i32:%d", 64, 4096);

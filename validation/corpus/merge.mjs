@@ -1,8 +1,8 @@
 // Joins the ncu export of validation/corpus/capture.sh with its launch manifest into
 // data/summary.csv (caches flushed, ncu's default), as validation/memory/merge.mjs does: nothing
 // here is given to warpsim, which runs each row from the listing, the arguments and the launch.
-// The fourth to eighth batches (kernels 44-57, 58-71, 72-83, 84-97, 98-111) were captured later with every kernel of
-// the file (data/batch4/ to data/batch8/); each batch's new kernels' rows are appended, the earlier
+// The fourth to ninth batches (kernels 44-57, 58-71, 72-83, 84-97, 98-111, 112-125) were captured later with every kernel of
+// the file (data/batch4/ to data/batch9/); each batch's new kernels' rows are appended, the earlier
 // rows kept from their own capture.
 //
 //   node validation/corpus/merge.mjs
@@ -21,6 +21,7 @@ const BATCHES = [
   ["batch6", ["scale_t<double>", "block_sum_t<int, 256>", "fib_rec", "atomic64_bins", "poly_eval", "radix_decode", "hgemv_warp", "reverse_dyn", "philox_like", "any_search", "nested3"]],
   ["batch7", ["adam_step", "embedding_gather", "cross_entropy", "im2col3x3", "maxpool2x2", "depthwise3x3", "topk4_warp", "quantize_int8", "softmax_1024", "smem_stride2", "last_block_reduce", "small_grid_fma", "welford_rows", "bilinear_resize"]],
   ["batch8", ["printf_guard", "div64", "jump_switch", "syncwarp_reduce", "named_barrier_pc", "cg_tile_reduce", "half2_atomic", "prefetch_l2", "double_atomic_max", "streaming_hints", "cluster_dsmem", "popc_bitmap", "const_coef", "vec4_grid_unroll"]],
+  ["batch9", ["rmsnorm_f4", "rope", "warp_atomic_sum", "hist_warp_private", "index_add_rows", "permute021", "inv4x4", "kmeans_assign", "blur_row17", "radix_count", "to_lower", "sgemm_8x8", "attn_scores", "dropout_hash"]],
 ];
 const lines = readFileSync(join(data, "summary.csv"), "utf8").trimEnd().split("\n");
 for (const [folder, names] of BATCHES) {

@@ -144,9 +144,12 @@ export class MemoryPaths {
       const from = a.start[this.current];
       const to = a.start[this.current + 1];
       const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
-      // Floating-point adds serialized on one word (more rounds than sectors) each wait for the one before.
+      // Floating-point adds serialized on one word each wait for the one before: lanes of the
+      // warp on one word (more rounds than sectors), or a warp's single sector, which the other
+      // warps' adds into the same word queue behind (warp_atomic_sum: one add per warp into one
+      // word, 2.55 cycles each on the H100; the units then take the sharers' adds in turn).
       const rounds = a.passes[this.current];
-      const serialized = this.floatAtomic[pc] === 1 && rounds > to - from ? rounds * this.floatWordCycles : rounds;
+      const serialized = this.floatAtomic[pc] === 1 && (rounds > to - from || to - from === 1) ? rounds * this.floatWordCycles : rounds;
       const taken = this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, serialized);
       if (kind !== OpKind.storeGlobal || this.posted === undefined) return taken;
       // What it holds of the L2's buffers: its rounds counted per line (the most lanes on one word

@@ -1,5 +1,5 @@
 import type { Decoded, ExecContext } from "./execute.js";
-import { globalOperand, laneAddresses } from "./lane-addresses.js";
+import { laneAddresses } from "./lane-addresses.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /**
@@ -31,7 +31,7 @@ export function answerAddressSpace(d: Decoded, regs: WarpRegisters, lanes: numbe
   const second = d.ops[1];
   if (second?.kind === "reg") for (let l = 0; l < LANES; l++) if (((lanes >>> l) & 1) !== 0) regs.set(second.index, l, 0, false);
   const buffers = ctx.launch.buffers;
-  const known = buffers !== undefined && globalAddresses(d, regs, lanes);
+  const known = buffers !== undefined && laneAddresses(d, regs, lanes, ADDRESSES);
   const global = d.ins.opcode === "ATOM" || d.mods.has("G");
   for (let l = 0; l < LANES; l++) {
     if (((lanes >>> l) & 1) === 0) continue;
@@ -40,10 +40,3 @@ export function answerAddressSpace(d: Decoded, regs: WarpRegisters, lanes: numbe
   }
 }
 
-/** The lanes' 64-bit generic addresses into ADDRESSES (QSPC.E names a register pair as `[R4]`). */
-function globalAddresses(d: Decoded, regs: WarpRegisters, lanes: number): boolean {
-  const mem = globalOperand(d);
-  if (mem?.kind !== "mem") return false;
-  const wide = mem.wide || d.mods.has("E") ? { ...mem, wide: true } : mem;
-  return laneAddresses({ ...d, ops: d.ops.map((o) => (o === mem ? wide : o)) } as Decoded, regs, lanes, ADDRESSES);
-}

@@ -52,6 +52,9 @@ export function accessWidth(d: Decoded): number {
 export function laneAddresses(d: Decoded, regs: WarpRegisters, lanes: number, out: Float64Array): boolean {
   const mem = globalOperand(d);
   if (mem?.kind !== "mem") return false;
+  // `.E` addresses through a register pair even where the listing writes `[R8]`, not `[R8.64]`
+  // (CCTL.E.PF2 [R8], QSPC.E.S P0, RZ, [R4]).
+  const wide = mem.wide || d.mods.has("E");
   let uniform = 0;
   if (mem.ureg !== URZ) {
     if (!regs.isUniformKnown(mem.ureg) || !regs.isUniformKnown(mem.ureg + 1)) return false;
@@ -61,8 +64,8 @@ export function laneAddresses(d: Decoded, regs: WarpRegisters, lanes: number, ou
     if (((lanes >>> l) & 1) === 0) continue;
     let a = uniform + mem.offset;
     if (mem.reg !== RZ) {
-      if (!regs.isKnown(mem.reg, l) || (mem.wide && !regs.isKnown(mem.reg + 1, l))) return false;
-      a += (regs.get(mem.reg, l) >>> 0) + (mem.wide ? (regs.get(mem.reg + 1, l) >>> 0) * 4294967296 : 0);
+      if (!regs.isKnown(mem.reg, l) || (wide && !regs.isKnown(mem.reg + 1, l))) return false;
+      a += (regs.get(mem.reg, l) >>> 0) + (wide ? (regs.get(mem.reg + 1, l) >>> 0) * 4294967296 : 0);
     }
     out[l] = a;
   }

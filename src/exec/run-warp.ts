@@ -38,6 +38,8 @@ const FLOW_BARRIER = 12;
 const FLOW_CONSTANT = 13;
 /** WARPSYNC.EXCLUSIVE Rmask (cooperative groups' tiles): lanes naming different masks run apart. */
 const FLOW_WARPSYNC = 14;
+/** CCTL.E.PF2: a prefetch into the L2, recorded as an access, never bounds-checked (a prefetch does not fault). */
+const FLOW_PREFETCH = 15;
 const FLOWS: Readonly<Record<string, number>> = { BRA: FLOW_BRA, EXIT: FLOW_EXIT, BSSY: FLOW_BSSY, BSYNC: FLOW_BSYNC, BREAK: FLOW_BREAK, CALL: FLOW_CALL, RET: FLOW_RET, LDS: FLOW_SHARED, STS: FLOW_SHARED, LDSM: FLOW_SHARED };
 
 function flowOf(opcode: string, modifiers: readonly string[]): number {
@@ -47,6 +49,8 @@ function flowOf(opcode: string, modifiers: readonly string[]): number {
   if (Object.hasOwn(FLOWS, opcode)) return FLOWS[opcode];
   if (ASYNC_OPCODES.has(opcode)) return FLOW_ASYNC;
   if (GLOBAL_ACCESSES.has(opcode)) return FLOW_GLOBAL;
+  // A prefetch into the L2 (CCTL.E.PF2): its sectors are recorded (memory-paths.ts moves them).
+  if (opcode === "CCTL" && modifiers.includes("PF2")) return FLOW_PREFETCH;
   if (LOCAL_ACCESSES.has(opcode)) return FLOW_LOCAL;
   return FLOW_COMPUTE;
 }
@@ -309,7 +313,7 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
     }
     const global = kind === FLOW_GLOBAL;
     if (outOfBounds === undefined && ctx.launch.buffers !== undefined && global) outOfBounds = checkAddresses(d, regs, lanes, ctx.launch.buffers, pc);
-    if (access !== undefined && (global || kind === FLOW_LOCAL)) access.add(instructions, pc, d, regs, lanes, ctx);
+    if (access !== undefined && (global || kind === FLOW_LOCAL || kind === FLOW_PREFETCH)) access.add(instructions, pc, d, regs, lanes, ctx);
     else if (access !== undefined && kind === FLOW_SHARED) access.addShared(instructions, pc, d, regs, lanes);
     else if (access !== undefined && kind === FLOW_CONSTANT) access.addConstant(instructions, pc, d, regs, lanes);
     execute(d, regs, lanes, ctx);

@@ -444,15 +444,15 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
-  /** docs/memory.md: the L1 stride probe's cycles beside warpsim's (32 trips of the probe's own listing, scaled by 8). */
+  /** docs/memory.md: the L1 stride probe's cycles beside warpsim's (8 trips of the probe's own listing, scaled by 32). */
   async "l1-stride-probe"(warpsim) {
     const rows = parse(readFileSync("validation/microbench/l1-stride-probe/summary.csv", "utf8"), { columns: true, skip_empty_lines: true, cast: true });
-    const lines = ["| access | rows apart (bytes) | lines a warp touches | H100: SM cycles, 256 trips | warpsim (32 trips x 8) | error |", "| --- | --- | --- | --- | --- | --- |"];
+    const lines = ["| access | rows apart (bytes) | lines a warp touches | H100: SM cycles, 256 trips | warpsim (8 trips x 32) | error |", "| --- | --- | --- | --- | --- | --- |"];
     for (const r of rows) {
       const kernel = r.op === "load" ? `_Z11stride_loadILi${r.stride}EEvPKfPfi` : `_Z12stride_storeILi${r.stride}EEvPfi`;
-      const args = r.op === "load" ? "528KiB,528KiB,32" : "2MiB,32";
+      const args = r.op === "load" ? "528KiB,528KiB,8" : "2MiB,8";
       const out = JSON.parse(await warpsim(["run", "--sass", "validation/microbench/l1-stride-probe/sass.txt", "--kernel", kernel, "--grid", "132", "--block", "1024", "--args", args, "--format", "json"]));
-      const sim = out.cycles * 8;
+      const sim = out.cycles * 32;
       lines.push(`| ${r.op} | ${r.stride} | ${Math.max(1, (32 * r.stride) / 128)} | ${r.cycles} | ${sim} | ${pct(sim / r.cycles - 1)} |`);
     }
     return lines.join("\n") + "\n";

@@ -192,6 +192,20 @@ export class AddressedMemory {
   }
 
   /**
+   * A prefetch into the L2 (`CCTL.E.PF2`, PTX `prefetch.global.L2`) issued at `now`: its sectors
+   * are brought into the L2, the DRAM path carrying those that miss, and nothing waits for them;
+   * a later load of them finds them there (L2View has them as touched).
+   */
+  prefetchL2(now: number, instruction: number, sectors: Float64Array, from: number, to: number): void {
+    const retain = this.retainCycles(now);
+    let dramSectors = 0;
+    for (let k = from; k < to; k++) if (this.l2.read(sectors[k], instruction, now, retain) === L2_MISS) dramSectors++;
+    if (dramSectors === 0) return;
+    this.counters.dramReadBytes += dramSectors * SECTOR_BYTES;
+    this.dramPath.serve(now, dramSectors * SECTOR_BYTES);
+  }
+
+  /**
    * When the L2's atomic units take a global atomic of kernel instruction `instruction` that
    * reaches them at `now` (line-atomics.ts), its hot lines shared among the SMs that update them
    * (the blocks that touch its sectors, at most every SM: 1 / the instruction's miss share,

@@ -48,6 +48,8 @@ export class MemoryPaths {
   private readonly indexedCycles: number;
   /** Per sub-partition: when its constant path is free again. */
   private readonly constantFreeAt: Float64Array;
+  /** Per pc, 1 for a prefetch into the L2 (`CCTL.E.PF2`), which moves data and holds nothing. */
+  private readonly prefetchL2: Uint8Array;
 
   constructor(
     config: SmConfig,
@@ -66,6 +68,7 @@ export class MemoryPaths {
     this.indexedCycles = arch.constantCache?.indexedCycles ?? 0;
     this.indexedConstant = Uint8Array.from({ length: program.length }, (_, pc) => (this.indexedCycles > 0 && isIndexedConstantLoad(program, pc) ? 1 : 0));
     this.constantFreeAt = new Float64Array(arch.subpartitionsPerSm);
+    this.prefetchL2 = Uint8Array.from({ length: program.length }, (_, pc) => (program.opcodeAt(pc) === "CCTL" && /\.PF2\b/.test(program.textAt(pc)) ? 1 : 0));
     const posted = arch.memoryBandwidth.postedReductionRounds;
     this.posted = posted === undefined ? undefined : new PostedReductions(posted);
     this.bypassDataPipe = new Uint8Array(program.length);
@@ -123,6 +126,14 @@ export class MemoryPaths {
   private startFromAddresses(pc: number, path: number, now: number, smsp: number, warp: number): number {
     this.current = -1;
     if (this.indexedConstant[pc] === 1) return this.indexedConstantLoad(now, smsp, warp);
+    if (this.prefetchL2[pc] === 1) {
+      const i = this.addressedAccess(warp);
+      if (i >= 0) {
+        const a = this.paths!.accessesOf(warp);
+        this.addressed!.prefetchL2(now, a.instruction[i], a.sectors, a.start[i], a.start[i + 1]);
+      }
+      return now;
+    }
     const kind = this.program.kind[pc];
     if (path !== PATH_ATOMIC && (kind === OpKind.loadGlobal || kind === OpKind.storeGlobal)) {
       // A global load or store: its lines pass the L1's data pipe, which LDS and STS share

@@ -235,6 +235,13 @@ export interface ArchSpec {
    */
   readonly constantCache?: Readonly<{ missCycles: number; lineBytes: number; indexedCycles?: number }>;
   /**
+   * A sub-partition's register file: `banks` banks by register number (R n in bank n mod banks),
+   * each reading one register per cycle for all 32 lanes. A SASS instruction whose registers
+   * (ParsedInstruction.registerReads) put k in one bank holds dispatch k cycles: nothing else
+   * issues meanwhile and the ready warps wait in dispatch_stall. Undefined: reads are free.
+   */
+  readonly registerFile?: Readonly<{ banks: number }>;
+  /**
    * The SM's instruction fetch and cache (src/sm/instruction-fetch.ts): a kernel's code starts
    * cold; a warp that wants a line the SM does not hold waits `missCycles` for it
    * (no_instruction), and the fetch unit streams the lines after it at `cyclesPerLine` each

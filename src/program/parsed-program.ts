@@ -39,6 +39,12 @@ export interface ParsedInstruction {
   readonly wavefronts?: number;
   /** SASS: this global load's latency distribution, instead of the scenario's memory.latency. */
   readonly loadLatency?: LatencyDistribution;
+  /**
+   * SASS: the general registers this instruction reads from the register file, each once, less
+   * those the operand-reuse cache serves (src/sass/register-reads.ts); their banks decide how
+   * long reading them holds dispatch (ArchSpec.registerFile).
+   */
+  readonly registerReads?: readonly number[];
 }
 
 /** A forward branch or guarded EXIT as parsed (ParsedInstruction.jump) at `pc`. */
@@ -89,6 +95,8 @@ export class ParsedProgram {
   readonly wavefronts: ReadonlyMap<number, number>;
   /** Latency distributions of particular global loads by pc (SASS). */
   readonly loadLatencies: ReadonlyMap<number, LatencyDistribution>;
+  /** Registers read from the register file by pc (SASS; absent: none modelled). */
+  readonly registerReads: ReadonlyMap<number, readonly number[]>;
   /** Number of counters a warp needs: one per `.loop`, and per jump taken some of the time. */
   readonly loopSlots: number;
 
@@ -111,6 +119,7 @@ export class ParsedProgram {
     this.conflicts = builder.conflicts;
     this.wavefronts = builder.wavefronts;
     this.loadLatencies = builder.loadLatencies;
+    this.registerReads = builder.registerReads;
     let slots = 0;
     for (const l of builder.loops) slots = Math.max(slots, l.slot + 1);
     for (const j of builder.jumps) slots = Math.max(slots, j.slot + 1);
@@ -141,6 +150,7 @@ export class ParsedProgram {
     const conflicts = this.conflicts.get(pc);
     const wavefronts = this.wavefronts.get(pc);
     const loadLatency = this.loadLatencies.get(pc);
+    const registerReads = this.registerReads.get(pc);
     return {
       base: this.base[pc],
       modifiers: this.modifiers[pc],
@@ -156,6 +166,7 @@ export class ParsedProgram {
       ...(conflicts !== undefined ? { conflicts } : {}),
       ...(wavefronts !== undefined ? { wavefronts } : {}),
       ...(loadLatency !== undefined ? { loadLatency } : {}),
+      ...(registerReads !== undefined ? { registerReads } : {}),
     };
   }
 
@@ -213,6 +224,7 @@ export class ParsedProgramBuilder {
   readonly conflicts = new Map<number, number>();
   readonly wavefronts = new Map<number, number>();
   readonly loadLatencies = new Map<number, LatencyDistribution>();
+  readonly registerReads = new Map<number, readonly number[]>();
   /** Modifier lists are shared between instructions that write the same ones. */
   private readonly modifierLists = new Map<string, readonly string[]>();
 
@@ -245,6 +257,7 @@ export class ParsedProgramBuilder {
     if (ins.conflicts !== undefined) this.conflicts.set(pc, ins.conflicts);
     if (ins.wavefronts !== undefined) this.wavefronts.set(pc, ins.wavefronts);
     if (ins.loadLatency !== undefined) this.loadLatencies.set(pc, ins.loadLatency);
+    if (ins.registerReads !== undefined && ins.registerReads.length > 0) this.registerReads.set(pc, ins.registerReads);
   }
 
   textAt(pc: number): string {

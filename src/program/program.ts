@@ -34,6 +34,10 @@ export class Program {
   readonly issueCycles: Float64Array;
   /** Cycles until its scheduler may issue again (1 but for instructions that hold dispatch). */
   readonly dispatchCycles: Float64Array;
+  /** Register-file banks (ArchSpec.registerFile; 0: reads are not timed). */
+  readonly registerBanks: number;
+  /** Registers each instruction reads from each bank: bankReads[pc * registerBanks + bank] (SASS). */
+  readonly bankReads: Uint8Array;
   /** Control-code stall count: cycles from this issue to the same warp's next (`[S4]`; default 1). */
   readonly stallCycles: Float64Array;
   /** State of a consumer waiting for this instruction's result. */
@@ -136,6 +140,8 @@ export class Program {
     this.latencyCycles = new Float64Array(n);
     this.issueCycles = new Float64Array(n);
     this.dispatchCycles = new Float64Array(n);
+    this.registerBanks = arch.registerFile?.banks ?? 0;
+    this.bankReads = new Uint8Array(n * this.registerBanks);
     this.stallCycles = new Float64Array(n);
     this.resultState = new Uint8Array(n);
     this.throttleState = new Uint8Array(n);
@@ -189,6 +195,9 @@ export class Program {
       this.latencyCycles[pc] = d.latencyCycles;
       this.issueCycles[pc] = d.issueCycles;
       this.dispatchCycles[pc] = d.dispatchCycles;
+      // Its reads per register-file bank (ArchSpec.registerFile; the sub-partition times them).
+      const reads = parsed.registerReads.get(pc);
+      if (reads !== undefined && this.registerBanks > 0) for (const r of reads) this.bankReads[pc * this.registerBanks + (r % this.registerBanks)]++;
       this.resultState[pc] = d.resultState;
       this.throttleState[pc] = d.throttleState;
       const async = OPCODES[base].asyncCopy;

@@ -4,6 +4,7 @@ import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import { OPCODES, OpKind, Reg } from "../program/opcodes.js";
 import { readSass, type SassInstruction, type SassKernel } from "./read-sass.js";
 import { sharedWavefronts } from "./bank-conflicts.js";
+import { registerReads } from "./register-reads.js";
 import { addressKey, byAddress, isPadding, isTrap, jumpShare, neverTaken, overlappingLoops, reachable, waitedBarriers, warnConflicts } from "./control-flow.js";
 
 export { addressKey } from "./control-flow.js";
@@ -214,6 +215,8 @@ function translate(t: Translation, pc: number): ParsedInstruction {
   // share is 0). The warp ends there, as at an EXIT.
   const trap = isTrap(ins);
   const { conflicts, derived, loads } = t;
+  // The operand-reuse cache holds what the instruction before it in the listing marked.
+  const reads = trap ? [] : registerReads(ins, t.kept[pc] > 0 ? t.list[t.kept[pc] - 1] : undefined);
   return {
     base: trap ? "EXIT" : ins.opcode,
     modifiers: trap ? [] : ins.modifiers,
@@ -226,6 +229,7 @@ function translate(t: Translation, pc: number): ParsedInstruction {
     ...(conflicts.has(ins.address) && OPCODES[ins.opcode].sharedMemory === true ? { conflicts: conflicts.get(ins.address)!.value } : {}),
     ...(derived.has(ins.address) ? { wavefronts: derived.get(ins.address)! } : {}),
     ...(loads.has(ins.address) && OPCODES[ins.opcode].kind === OpKind.loadGlobal ? { loadLatency: loads.get(ins.address)!.value } : {}),
+    ...(reads.length > 0 ? { registerReads: reads } : {}),
     ...(trap ? {} : controlOf(t, ins, pc)),
   };
 }

@@ -392,6 +392,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     barrier: { ...preset.barrier, ...overrides.barrier },
     sharedMemoryPath: overrides.sharedMemoryPath === null ? undefined : (overrides.sharedMemoryPath ?? preset.sharedMemoryPath),
     constantCache: overrides.constantCache === null ? undefined : (overrides.constantCache ?? preset.constantCache),
+    registerFile: overrides.registerFile === null ? undefined : (overrides.registerFile ?? preset.registerFile),
     instructionFetch: overrides.instructionFetch === null ? undefined : (overrides.instructionFetch ?? preset.instructionFetch),
     // null: blocks arrive at once (an idealized SM); fences issue as plain instructions.
     blockDispatch: overrides.blockDispatch === null ? undefined : (overrides.blockDispatch ?? preset.blockDispatch),

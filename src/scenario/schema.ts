@@ -86,6 +86,8 @@ export const archOverrides = z
     sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
     // null: every constant operand hits.
     constantCache: z.object({ missCycles: z.number().min(0), lineBytes: count(1), indexedCycles: z.number().min(0).optional() }).strict().nullable().optional(),
+    // null: register reads take no time (no bank conflicts).
+    registerFile: z.object({ banks: count(1) }).strict().nullable().optional(),
     blockDispatch: z.object({ intervalCycles: z.number().min(0), turnaroundCycles: z.number().min(0) }).strict().nullable().optional(),
     memoryFence: z.object({ gpuCycles: z.number().min(0), systemCycles: z.number().min(0) }).strict().nullable().optional(),
     instructionFetch: z

@@ -154,17 +154,18 @@ export class StreamingMultiprocessor {
     const delay = this.arch.resultDelayCycles;
     warps.lastIssueCycle[warp] = now;
     if (this.issueHooks !== undefined) for (const hook of this.issueHooks) hook(now, sp.index, warp, pc);
-    sp.dispatch(pc, now);
+    const hold = sp.dispatch(pc, now);
     const path = this.warpPaths; // on its own path (warp-paths.ts): where it goes next, whether it leaves
     const leaves = path !== undefined && path.advance(warp, pc);
     if (this.simpleAt[pc] === 1) {
       // The plain case (simplePcs): what the general path below would do, without its checks.
+      if (hold > 1) sp.holdDispatch(now, hold);
       scoreboard.writeResults(warp, program, pc, now + program.latencyCycles[pc] + delay);
       warps.pc[warp] = path === undefined ? pc + 1 : path.nextPc[warp];
       this.wake(warp, now + 1);
       return;
     }
-    if (program.dispatchCycles[pc] > 1) sp.holdDispatch(now, program.dispatchCycles[pc]);
+    if (hold > 1) sp.holdDispatch(now, hold);
     // LDS/STS and global atomics may queue for their path: their latency (and a read barrier) runs from when it takes them.
     const start = this.memory.start(pc, now, sp.index, warp);
     if (this.aperiodicAt[pc] === 1 && this.steady !== undefined) this.steady.aperiodic++;

@@ -9,6 +9,7 @@ import { CandidateList } from "./candidate-list.js";
 import { CandidateMasks, MAX_MASKED_WARPS } from "./candidate-masks.js";
 import type { CandidateSet } from "./candidate-set.js";
 import type { MemorySystem } from "./memory/memory-system.js";
+import { RegisterFileBanks } from "./register-file.js";
 import type { SharedMemoryPath } from "./memory/shared-memory.js";
 import { createPolicy, type SchedulerPolicy } from "./schedulers/index.js";
 import type { PolicyEvent } from "./schedulers/policy.js";
@@ -36,8 +37,10 @@ import type { WarpTable } from "./warp-table.js";
 export class Subpartition {
   /** Cycle at which each unit (pipe, or FP32 half) accepts its next warp-instruction. */
   readonly unitFreeAt = new Float64Array(UNIT_COUNT);
-  /** The scheduler issues nothing before this cycle (an instruction's dispatchCycles). */
+  /** The scheduler issues nothing before this cycle (an instruction's dispatchCycles, or its register reads' wait). */
   private heldUntil = 0;
+  /** Its register file's banks: an instruction whose banks are busy holds dispatch until they free. */
+  private readonly registerFile: RegisterFileBanks;
   /** Earliest cycle at which `select` may find something to do; Infinity when idle. */
   nextWakeAt = Infinity;
   /** The candidates and the decision among them: masks, or a list when states are observed one by one. */
@@ -65,6 +68,7 @@ export class Subpartition {
     this.policyListens = policy.notify !== undefined;
     this.warps = parts.warps;
     this.program = parts.program;
+    this.registerFile = new RegisterFileBanks(parts.program);
     this.accounting = parts.accounting;
     this.memory = parts.memory;
     this.sharedMemory = parts.sharedMemory;
@@ -91,6 +95,7 @@ export class Subpartition {
     reg.readyAt(this.unitFreeAt);
     reg.readyAtScalar(() => this.heldUntil, (v) => (this.heldUntil = v));
     reg.readyAtScalar(() => this.nextWakeAt, (v) => (this.nextWakeAt = v));
+    this.registerFile.registerSteadyState(reg);
     this.candidates.registerSteadyState(reg);
     this.policy.registerSteadyState!(reg);
     this.counters.registerSteadyState(reg);
@@ -99,9 +104,11 @@ export class Subpartition {
   /**
    * The instruction at `pc`, issued at `now`, takes its unit (the one it prefers, else its
    * alternative: the other FP32 half; select() saw one free) for its issue cycles, and is
-   * counted on its pipe.
+   * counted on its pipe. Returns the cycles for which it holds dispatch (1: none): its own
+   * dispatchCycles, or one more than it waits for busy register banks (RegisterFileBanks), as if
+   * it issued that much later.
    */
-  dispatch(pc: number, now: number): void {
+  dispatch(pc: number, now: number): number {
     const { program, counters } = this;
     let unit = program.unit[pc];
     if (this.unitFreeAt[unit] > now) unit = program.altUnit[pc];
@@ -109,6 +116,7 @@ export class Subpartition {
     const counted = unit === FMA_LITE ? FMA_LITE : program.pipe[pc];
     counters.pipeInstructions[counted]++;
     counters.pipeBusyCycles[counted] += program.issueCycles[pc];
+    return Math.max(program.dispatchCycles[pc], this.registerFile.read(pc, now) + 1);
   }
 
   /** Tells the policy what happened to a warp, if it listens (PolicyEvent). */

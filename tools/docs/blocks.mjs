@@ -458,6 +458,35 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /** docs/timing.md: the register-bank probe's cycles per instruction beside warpsim's (each variant's own listing, 20 trips). */
+  async "regbank-probe"(warpsim) {
+    const dir = "validation/microbench/regbank-probe";
+    const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const variants = parse(readFileSync(`${dir}/variants.csv`, "utf8"), { columns: true, skip_empty_lines: true });
+    const shown = ["distinct_eoe", "all_even", "ab_same_reg", "two_even_rz", "ab_mod4_same", "all_even_reuse_a", "all_even_reuse_ab", "alternate_reuse_a", "reuse_a_read_b", "reuse_a_read_a", "alt_even3_odd3", "alt_even3_none", "alt_even2_odd2"];
+    const lines = [
+      "| variant | each FFMA reads (in turn) | H100: cycles per instruction | dispatch_stall per issue | warpsim | dispatch_stall |",
+      "| --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const name of shown) {
+      const r = rows.find((x) => x.variant === name);
+      // `R2.R4.R6/1 R8.R10.R12/0`: each FFMA's registers in turn, and the slots it marks .reuse (a=1, b=2, c=4).
+      const reads = variants
+        .find((x) => x.variant === name)
+        .sources_reuse.split(" ")
+        .map((f) => {
+          const [regs, reuse] = f.replaceAll("R255", "RZ").split("/");
+          const slots = ["a", "b", "c"].filter((_, i) => (Number(reuse) >> i) & 1);
+          return regs.replaceAll(".", " ") + (slots.length > 0 ? ` (reuse ${slots.join(", ")})` : "");
+        })
+        .join("; then ");
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", `probe_${name}`, "--grid", "132", "--block", "1024", "--args", "ptr:1MiB,ptr:64KiB,i32:20,f32:1", "--format", "json"]));
+      const sim = out.sm.activeCycles / out.sm.instExecuted;
+      lines.push(`| ${name} | ${reads} | ${r.cycles_per_instruction.toFixed(2)} | ${r.dispatch_stall_per_issue.toFixed(2)} | ${sim.toFixed(2)} | ${out.sm.stalls.dispatch_stall.perIssue.toFixed(2)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/memory.md: the L2 write-back probe's shares beside the model's (sm/memory/l2-write-back.ts). */
   async "l2-writeback-probe"() {
     const rows = parse(readFileSync("validation/microbench/l2-writeback-probe/summary.csv", "utf8"), { columns: true, skip_empty_lines: true, cast: true });

@@ -277,6 +277,13 @@ export const sm_90: ArchSpec = {
   // (K = 32: 257 cycles per LDC per sub-partition with 2 warps each, 256 with 8), in one line or
   // in K lines alike (9-9.7 for 32 lines): the lanes' words are read one after another.
   constantCache: { missCycles: 150, lineBytes: 64, indexedCycles: 8 },
+  // [probe] validation/microbench/regbank-probe (ncu, 8 warps per sub-partition; FFMAs patched
+  // into the cubin to read chosen registers): 1.00 cycle per FFMA reading R2 R3 RZ or R2 R2 R3,
+  // 1.96 for R2 R3 R4 or R2 R6 R3, 2.94 for R2 R4 R6 or R3 R5 R7, the lost cycles counted as
+  // dispatch_stall (5.2 and 10.2 per issue): two banks by register parity, one read each per
+  // cycle; an operand the previous instruction marked .reuse in the same slot is not read
+  // (R2.reuse R4.reuse R6: 1.02), for one instruction only (src/sass/register-reads.ts).
+  registerFile: { banks: 2 },
   // [ifetch] validation/microbench/ifetch-probe (ncu, caches flushed; one block on one SM):
   // straight-line FFMA code streams at 2.21 cycles per instruction once it is longer than the
   // launch hides (1,060 to 4,132 instructions per warp: 3,013 to 9,956 SM cycles), one stream

@@ -24,9 +24,22 @@ describe("a buffer's contents as the user writes them", () => {
     expect(wordAt(c, 17)).toBe(values[17]);
     for (let v = 0; v <= 3; v++) expect(values.filter((x) => x === v).length).toBeGreaterThan(800); // 1,000 each expected
   });
+  it("random with float bounds: floats in [lo, hi), spread over the range, as their IEEE bits", () => {
+    const c = read("random(0.5, 2.0)");
+    const view = new DataView(new ArrayBuffer(4));
+    const floats = Array.from({ length: 4000 }, (_, i) => {
+      view.setInt32(0, wordAt(c, i), true);
+      return view.getFloat32(0, true);
+    });
+    expect(floats.every((v) => v >= 0.5 && v < 2)).toBe(true);
+    // Four quarters of the range, 1,000 each expected.
+    for (let q = 0; q < 4; q++) expect(floats.filter((v) => v >= 0.5 + 0.375 * q && v < 0.875 + 0.375 * q).length).toBeGreaterThan(800);
+    expect(wordAt(c, 17)).toBe(wordAt(read("random(0.5, 2.0)"), 17));
+  });
   it("says what it expected for anything else", () => {
     expect(parseContents("zeros", 0)).toMatch(/fill\(V\), iota\(START, STEP\) or random\(LO, HI\)/);
     expect(parseContents("iota(1)", 0)).toMatch(/two whole numbers/);
     expect(parseContents("random(5, 1)", 0)).toMatch(/LO <= HI/);
+    expect(parseContents("random(2.0, 0.5)", 0)).toMatch(/LO < HI for floats/);
   });
 });

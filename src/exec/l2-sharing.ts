@@ -69,7 +69,9 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
   let sharing = estimate(exe, launch, probe, seed, maxInstructions);
   // A warp-specialized GEMM of 4096^3 reads 64 MiB, past the L2: each wave of blocks reads B
   // anew (validation/async: DRAM reads 9 times the matrices), so sharing counts within the wave.
-  if (window !== undefined && sharing.footprintBytes > window.l2Bytes) {
+  // A grid the GPU runs in one wave has every block running at once: all share.
+  const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
+  if (window !== undefined && sharing.footprintBytes > window.l2Bytes && gridBlocks > window.blocks) {
     const { footprintBytes, storedBytes, readOnlyBytes } = sharing;
     sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes, storedBytes, readOnlyBytes };
   }

@@ -93,6 +93,25 @@ describe("the L2's sharing when a block alone is past the estimate's budget", ()
     expect(s.missShare[at(0xe0)]).toBe(1);
   });
 
+  it("sgemm_8x8: a grid the GPU runs in one wave shares its tiles among all its blocks, past the L2 or not", () => {
+    // 16 x 16 blocks of 128 x 128 outputs, N = 2,048: a block reads a 128-row strip of A, which
+    // the 16 blocks of its row read too, and a 128-column strip of B, read by its column's 16:
+    // each first read misses with probability 1/16. With 2 blocks per SM, 264 run at once: all
+    // 256 from the start, so no block's reads are gone from the L2 before another's (the window
+    // of concurrent blocks, for grids of several waves, does not apply).
+    const { launch } = plan("sgemm_8x8", [16, 16], [256], "ptr:16MiB,ptr:16MiB,ptr:16MiB,i32:2048");
+    const k = kernel("sgemm_8x8");
+    // The K loop's 8 loads (0x0cc0 on; those before it copy a remainder N = 2,048 does not have).
+    const loads = k.instructions.flatMap((ins, i) => (ins.opcode === "LDG" && ins.address >= 0xcc0 ? [i] : []));
+    expect(loads.length).toBe(8);
+    const oneWave = estimateL2Sharing(executableKernel(k), launch, 136, "1", 1_500_000, { blocks: 264, l2Bytes: 50 * 2 ** 20 });
+    expect(oneWave.footprintBytes).toBeGreaterThan(50 * 2 ** 20);
+    for (const i of loads) expect(oneWave.missShare[i]).toBeCloseTo(1 / 16, 3);
+    // Two waves of 128: a strip of B is read again after its wave has left, and misses more.
+    const twoWaves = estimateL2Sharing(executableKernel(k), launch, 136, "1", 1_500_000, { blocks: 128, l2Bytes: 50 * 2 ** 20 });
+    expect(Math.max(...loads.map((i) => twoWaves.missShare[i]))).toBeGreaterThan(1.5 / 16);
+  });
+
   it("spmv_block: a gather at random indices, rarely shared by any two blocks, often by the grid", () => {
     // 8,192 rows of 16 (rowptr iota(0, 16)), col random(0, 65535): each block reads x at 16
     // random elements, 16 of x's 8,192 sectors, and the grid's 131,072 reads fall 16 on each

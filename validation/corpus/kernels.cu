@@ -1639,6 +1639,192 @@ extern "C" __global__ void dropout_hash(const float* __restrict__ x, float* __re
   y[i] = u < keep ? x[i] / keep : 0.f;
 }
 
+// 126. A degree-16 polynomial per element by Horner's rule (coefficients in registers).
+extern "C" __global__ void poly16_eval(const float* __restrict__ x, float* __restrict__ y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float v = x[i], acc = 0.0123f;
+#pragma unroll
+  for (int k = 0; k < 16; ++k) acc = acc * v + (0.5f + 0.03125f * k);
+  y[i] = acc;
+}
+
+// 127. Batched 3 x 3 matrix times vector: 12 floats per item (matrix then vector), array of structures.
+extern "C" __global__ void mat3_vec(const float* __restrict__ in, float* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float* p = in + (size_t)i * 12;
+  float m[12];
+#pragma unroll
+  for (int k = 0; k < 12; ++k) m[k] = p[k];
+  out[(size_t)i * 3 + 0] = m[0] * m[9] + m[1] * m[10] + m[2] * m[11];
+  out[(size_t)i * 3 + 1] = m[3] * m[9] + m[4] * m[10] + m[5] * m[11];
+  out[(size_t)i * 3 + 2] = m[6] * m[9] + m[7] * m[10] + m[8] * m[11];
+}
+
+// 128. Black-Scholes call and put prices (logf, expf, sqrtf, a polynomial normal CDF).
+__device__ __forceinline__ float cnd(float d) {
+  const float a1 = 0.31938153f, a2 = -0.356563782f, a3 = 1.781477937f, a4 = -1.821255978f, a5 = 1.330274429f;
+  float k = 1.f / (1.f + 0.2316419f * fabsf(d));
+  float c = 0.39894228040143267794f * expf(-0.5f * d * d) * (k * (a1 + k * (a2 + k * (a3 + k * (a4 + k * a5)))));
+  return d > 0 ? 1.f - c : c;
+}
+extern "C" __global__ void black_scholes(const float* __restrict__ S, const float* __restrict__ X, float* __restrict__ call, float* __restrict__ put, float r, float v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float s = S[i], x = X[i], t = 1.f;
+  float sq = sqrtf(t);
+  float d1 = (logf(s / x) + (r + 0.5f * v * v) * t) / (v * sq);
+  float d2 = d1 - v * sq;
+  float e = expf(-r * t);
+  call[i] = s * cnd(d1) - x * e * cnd(d2);
+  put[i] = x * e * (1.f - cnd(d2)) - s * (1.f - cnd(d1));
+}
+
+// 129. Eight rounds of murmur3's 32-bit finalizer per key (multiplies, shifts and xors).
+extern "C" __global__ void murmur_mix(const unsigned* __restrict__ k, unsigned* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned h = k[i];
+#pragma unroll
+  for (int r = 0; r < 8; ++r) { h ^= h >> 16; h *= 0x85ebca6bu; h ^= h >> 13; h *= 0xc2b2ae35u; h ^= h >> 16; h += r; }
+  out[i] = h;
+}
+
+// 130. Box-Muller: two uniforms in (0, 1] to two normal samples (logf, sqrtf, sincospif).
+extern "C" __global__ void box_muller(const float2* __restrict__ u, float2* __restrict__ z, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float2 a = u[i];
+  float rad = sqrtf(-2.f * logf(a.x * 0.5f));
+  float s, c;
+  sincospif(2.f * a.y, &s, &c);
+  z[i] = make_float2(rad * c, rad * s);
+}
+
+// 131. SGEMM with 64 x 64 tiles in shared memory, K-steps of 16, 256 threads of 4 x 4 outputs.
+extern "C" __global__ void sgemm_4x4_smem(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int N) {
+  __shared__ float As[16][64], Bs[16][64];
+  int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+  int row0 = blockIdx.y * 64, col0 = blockIdx.x * 64;
+  float acc[4][4] = {};
+  for (int k0 = 0; k0 < N; k0 += 16) {
+    for (int j = threadIdx.x; j < 16 * 64; j += 256) {
+      int kk = j >> 6, m = j & 63;
+      As[kk][m] = A[(size_t)(row0 + m) * N + k0 + kk];
+      Bs[kk][m] = B[(size_t)(k0 + kk) * N + col0 + m];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int kk = 0; kk < 16; ++kk) {
+      float a[4], b[4];
+#pragma unroll
+      for (int q = 0; q < 4; ++q) { a[q] = As[kk][ty * 4 + q]; b[q] = Bs[kk][tx * 4 + q]; }
+#pragma unroll
+      for (int p = 0; p < 4; ++p)
+#pragma unroll
+        for (int q = 0; q < 4; ++q) acc[p][q] += a[p] * b[q];
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int p = 0; p < 4; ++p)
+#pragma unroll
+    for (int q = 0; q < 4; ++q) C[(size_t)(row0 + ty * 4 + p) * N + col0 + tx * 4 + q] = acc[p][q];
+}
+
+// 132. A 5-point stencil on a 2-D grid through a 16 x 16 tile with a one-cell halo in shared memory.
+extern "C" __global__ void stencil5_smem(const float* __restrict__ in, float* __restrict__ out, int W, int H) {
+  __shared__ float t[18][18];
+  int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+  int lx = threadIdx.x + 1, ly = threadIdx.y + 1;
+  t[ly][lx] = in[(size_t)y * W + x];
+  if (threadIdx.x == 0) t[ly][0] = in[(size_t)y * W + max(x - 1, 0)];
+  if (threadIdx.x == 15) t[ly][17] = in[(size_t)y * W + min(x + 1, W - 1)];
+  if (threadIdx.y == 0) t[0][lx] = in[(size_t)max(y - 1, 0) * W + x];
+  if (threadIdx.y == 15) t[17][lx] = in[(size_t)min(y + 1, H - 1) * W + x];
+  __syncthreads();
+  out[(size_t)y * W + x] = 0.5f * t[ly][lx] + 0.125f * (t[ly][lx - 1] + t[ly][lx + 1] + t[ly - 1][lx] + t[ly + 1][lx]);
+}
+
+// 133. Vectors (float4, w unused) rotated by one unit quaternion per block: q v q*.
+extern "C" __global__ void quat_rotate(const float4* __restrict__ v, const float4* __restrict__ q, float4* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float4 a = v[i], r = q[blockIdx.x & 255];
+  float tx = 2.f * (r.y * a.z - r.z * a.y), ty = 2.f * (r.z * a.x - r.x * a.z), tz = 2.f * (r.x * a.y - r.y * a.x);
+  out[i] = make_float4(a.x + r.w * tx + (r.y * tz - r.z * ty), a.y + r.w * ty + (r.z * tx - r.x * tz), a.z + r.w * tz + (r.x * ty - r.y * tx), a.w);
+}
+
+// 134. RGB bytes (3 per pixel, interleaved) to a float luminance.
+extern "C" __global__ void rgb_to_gray(const unsigned char* __restrict__ rgb, float* __restrict__ gray, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const unsigned char* p = rgb + (size_t)i * 3;
+  gray[i] = 0.299f * p[0] + 0.587f * p[1] + 0.114f * p[2];
+}
+
+// 135. Complex products of two float2 arrays.
+extern "C" __global__ void complex_mul(const float2* __restrict__ a, const float2* __restrict__ b, float2* __restrict__ c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float2 p = a[i], q = b[i];
+  c[i] = make_float2(p.x * q.x - p.y * q.y, p.x * q.y + p.y * q.x);
+}
+
+// 136. CRC-32 of each 4-byte word, bit by bit (32 shift-and-xor steps with a mask, no table).
+extern "C" __global__ void crc32_bitwise(const unsigned* __restrict__ w, unsigned* __restrict__ out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned crc = ~w[i];
+#pragma unroll 8
+  for (int b = 0; b < 32; ++b) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+  out[i] = ~crc;
+}
+
+// 137. Catmull-Rom interpolation of a signal at fractional positions (four neighbours gathered).
+extern "C" __global__ void cubic_interp(const float* __restrict__ sig, const float* __restrict__ pos, float* __restrict__ out, int n, int len) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float p = pos[i] * (len / 4);
+  int k = min(max((int)p, 1), len - 3);
+  float t = p - k;
+  float a = sig[k - 1], b = sig[k], c = sig[k + 1], d = sig[k + 2];
+  out[i] = b + 0.5f * t * (c - a + t * (2.f * a - 5.f * b + 4.f * c - d + t * (3.f * (b - c) + d - a)));
+}
+
+// 138. The maximum of each row of 1,024 floats: one warp per row, float4 loads, a shuffle reduction.
+extern "C" __global__ void row_max_warp(const float4* __restrict__ x, float* __restrict__ out, int rows) {
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, lane = threadIdx.x & 31;
+  if (row >= rows) return;
+  const float4* r = x + (size_t)row * 256;
+  float m = -INFINITY;
+  for (int j = lane; j < 256; j += 32) { float4 v = r[j]; m = fmaxf(m, fmaxf(fmaxf(v.x, v.y), fmaxf(v.z, v.w))); }
+  for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+  if (lane == 0) out[row] = m;
+}
+
+// 139. Sixteen dot products per thread with a 256-float vector broadcast from shared memory: row
+//      j of thread i is M[(j n + i) 4 ..], four floats a step, the same four every step.
+extern "C" __global__ void dots16_smem(const float* __restrict__ M, const float* __restrict__ v, float* __restrict__ out, int n) {
+  __shared__ float sv[256];
+  sv[threadIdx.x] = v[threadIdx.x];
+  __syncthreads();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc[16] = {};
+  for (int k = 0; k < 256; k += 4) {
+#pragma unroll
+    for (int j = 0; j < 16; ++j) {
+      float4 m = *reinterpret_cast<const float4*>(M + ((size_t)j * n + i) * 4);
+      acc[j] += m.x * sv[k] + m.y * sv[k + 1] + m.z * sv[k + 2] + m.w * sv[k + 3];
+    }
+  }
+  float s = 0.f;
+#pragma unroll
+  for (int j = 0; j < 16; ++j) s += acc[j] * (j + 1);
+  out[i] = s;
+}
+
 template <typename F>
 static void manifest(const char* name, F f, dim3 g, dim3 b, int dyn, const char* args) {
   int perSm = 0;
@@ -2035,6 +2221,35 @@ int main() {
   attn_scores<<<512, 256>>>((const __half2*)r, (const __half2*)(r + (1 << 20)), y); manifest("attn_scores", attn_scores, dim3(512), dim3(256), 0, args);
   snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,u32:1234,f32:0.9,i32:%d", n);
   dropout_hash<<<n / 256, 256>>>(r, y, 1234u, 0.9f, n); manifest("dropout_hash", dropout_hash, dim3(n / 256), dim3(256), 0, args);
+
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n);
+  poly16_eval<<<n / 256, 256>>>(r, y, n); manifest("poly16_eval", poly16_eval, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:48MiB,ptr:12MiB,i32:%d", 1 << 20);
+  mat3_vec<<<(1 << 20) / 256, 256>>>(x, y, 1 << 20); manifest("mat3_vec", mat3_vec, dim3((1 << 20) / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,ptr:16MiB,ptr:16MiB,f32:0.02,f32:0.3,i32:%d", n);
+  black_scholes<<<n / 256, 256>>>(r, r + n, y, z, 0.02f, 0.3f, n); manifest("black_scholes", black_scholes, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16MiB,i32:%d", n);
+  murmur_mix<<<n / 256, 256>>>((const unsigned*)keys, (unsigned*)y, n); manifest("murmur_mix", murmur_mix, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:%d", n / 2);
+  box_muller<<<n / 512, 256>>>((const float2*)r, (float2*)y, n / 2); manifest("box_muller", box_muller, dim3(n / 512), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:4MiB,ptr:4MiB,ptr:4MiB,i32:1024");
+  sgemm_4x4_smem<<<dim3(16, 16), 256>>>(r, r + (1 << 20), y, 1024); manifest("sgemm_4x4_smem", sgemm_4x4_smem, dim3(16, 16), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,i32:2048,i32:2048");
+  stencil5_smem<<<dim3(128, 128), dim3(16, 16)>>>(r, y, 2048, 2048); manifest("stencil5_smem", stencil5_smem, dim3(128, 128), dim3(16, 16), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:4KiB,ptr:16MiB,i32:%d", n / 4);
+  quat_rotate<<<n / 1024, 256>>>((const float4*)r, (const float4*)(r + n), (float4*)y, n / 4); manifest("quat_rotate", quat_rotate, dim3(n / 1024), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16MiB,i32:%d", n);
+  rgb_to_gray<<<n / 256, 256>>>((const unsigned char*)keys, y, n); manifest("rgb_to_gray", rgb_to_gray, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16MiB,ptr:16MiB,i32:%d", n / 2);
+  complex_mul<<<n / 512, 256>>>((const float2*)r, (const float2*)x, (float2*)y, n / 2); manifest("complex_mul", complex_mul, dim3(n / 512), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB random(0, 999),ptr:16MiB,i32:%d", n);
+  crc32_bitwise<<<n / 256, 256>>>((const unsigned*)keys, (unsigned*)y, n); manifest("crc32_bitwise", crc32_bitwise, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:4MiB,ptr:16MiB random(0.5, 2.0),ptr:16MiB,i32:%d,i32:%d", n, 1 << 20);
+  cubic_interp<<<n / 256, 256>>>(x, r, y, n, 1 << 20); manifest("cubic_interp", cubic_interp, dim3(n / 256), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:16KiB,i32:%d", 4096);
+  row_max_warp<<<512, 256>>>((const float4*)r, z, 4096); manifest("row_max_warp", row_max_warp, dim3(512), dim3(256), 0, args);
+  snprintf(args, sizeof args, "ptr:16MiB,ptr:1KiB,ptr:256KiB,i32:%d", 1 << 16);
+  dots16_smem<<<(1 << 16) / 256, 256>>>(r, x, y, 1 << 16); manifest("dots16_smem", dots16_smem, dim3((1 << 16) / 256), dim3(256), 0, args);
 
   // Last: it reorders the keys the kernels above read.
   snprintf(args, sizeof args, "ptr:16MiB random(0, 999),i32:%d,i32:%d", 64, 4096);

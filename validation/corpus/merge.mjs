@@ -22,6 +22,7 @@ const BATCHES = [
   ["batch7", ["adam_step", "embedding_gather", "cross_entropy", "im2col3x3", "maxpool2x2", "depthwise3x3", "topk4_warp", "quantize_int8", "softmax_1024", "smem_stride2", "last_block_reduce", "small_grid_fma", "welford_rows", "bilinear_resize"]],
   ["batch8", ["printf_guard", "div64", "jump_switch", "syncwarp_reduce", "named_barrier_pc", "cg_tile_reduce", "half2_atomic", "prefetch_l2", "double_atomic_max", "streaming_hints", "cluster_dsmem", "popc_bitmap", "const_coef", "vec4_grid_unroll"]],
   ["batch9", ["rmsnorm_f4", "rope", "warp_atomic_sum", "hist_warp_private", "index_add_rows", "permute021", "inv4x4", "kmeans_assign", "blur_row17", "radix_count", "to_lower", "sgemm_8x8", "attn_scores", "dropout_hash"]],
+  ["batch10", ["poly16_eval", "mat3_vec", "black_scholes", "murmur_mix", "box_muller", "sgemm_4x4_smem", "stencil5_smem", "quat_rotate", "rgb_to_gray", "complex_mul", "crc32_bitwise", "cubic_interp", "row_max_warp", "dots16_smem"]],
 ];
 const lines = readFileSync(join(data, "summary.csv"), "utf8").trimEnd().split("\n");
 for (const [folder, names] of BATCHES) {

@@ -53,6 +53,12 @@ describe("registerReads and readCycles, against the register-bank probe", () => 
     expect(readCycles(reads("IADD3 R0, P0, PT, R2, R4, RZ"), 2)).toBe(2);
   });
 
+  it("reads nothing for an instruction no lane executes (@!PT)", () => {
+    // never_all_even: @!PT FFMA R21, R2, R4, R6 runs 1.00 cycles per instruction; executed, 2.94.
+    expect(reads("@!PT FFMA R21, R2, R4, R6")).toEqual([]);
+    expect(reads("@!P0 FFMA R21, R2, R4, R6")).toEqual([2, 4, 6]);
+  });
+
   it("models only fixed-latency math outside the tensor and FP64 pipes", () => {
     expect(reads("LDG.E R2, desc[UR4][R4.64]")).toEqual([]);
     expect(reads("STS [R2], R4")).toEqual([]);

@@ -15,11 +15,14 @@ import type { SassInstruction } from "./read-sass.js";
  *   instruction saves nothing, and one that reads R2 in slot b after slot a cached it reads it.
  *
  * Only fixed-latency math outside the tensor and FP64 pipes: that is what the probe measured
- * (FFMA); memory instructions, MMAs and 64-bit operands read through paths it did not probe.
+ * (FFMA); memory instructions, MMAs and 64-bit operands read through paths it did not probe. An
+ * instruction guarded `@!PT` reads nothing; one whose guard is false at run time for every lane
+ * still reads here (not probed).
  * How the reads turn into cycles (banks, ports) is the architecture's (ArchSpec.registerFile).
  */
 export function registerReads(ins: SassInstruction, previous: SassInstruction | undefined): number[] {
-  if (!readsModelled(ins)) return [];
+  // No lane executes `@!PT`: the probe's FFMAs so guarded read nothing (1.00 cycles for R2 R4 R6).
+  if (!readsModelled(ins) || ins.guard === "@!PT") return [];
   const sources = sourceSlots(ins);
   const cached = previous !== undefined && readsModelled(previous) ? sourceSlots(previous) : [];
   const reads: number[] = [];

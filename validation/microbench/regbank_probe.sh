@@ -17,6 +17,7 @@ nvcc -O3 -arch=sm_90 -DHOST -o "$B/host" regbank_probe.cu -lcuda || exit 1
 python3 regbank_patch.py "$B/probe.cubin" "$B/v" > /dev/null || exit 1
 cp "$B/v/variants.csv" "$O/"
 ITERS=2000
+# (a variant that faults must not hold the machine: each launch has 60 s)
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
 M=smsp__cycles_active.sum,smsp__inst_executed.sum,smsp__issue_active.avg.per_cycle_active,smsp__average_warps_issue_stalled_dispatch_stall_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_not_selected_per_issue_active.ratio
 echo "variant,warps_per_subpartition,cycles_per_ffma_per_warp" > "$O/cycles.csv"
@@ -24,9 +25,9 @@ echo "variant,warps_per_subpartition,cycles_per_ffma_per_warp" > "$O/cycles.csv"
 for v in $(tail -n +2 "$B/v/variants.csv" | cut -d, -f1); do
   cuobjdump -sass "$B/v/$v.cubin" | sed "s/Function : probe\$/Function : probe_$v/" >> "$O/sass.txt"
   for w in 1 2; do
-    echo "$v,$w,$("$B/host" "$B/v/$v.cubin" $((128 * w)) $ITERS)" >> "$O/cycles.csv"
+    echo "$v,$w,$(timeout 60 "$B/host" "$B/v/$v.cubin" $((128 * w)) $ITERS)" >> "$O/cycles.csv"
   done
-  "$NCU" --metrics "$M" --launch-skip 1 --launch-count 1 --csv --page raw "$B/host" "$B/v/$v.cubin" 1024 $ITERS > "$B/ncu_$v.csv" 2>&1
+  timeout 120 "$NCU" --metrics "$M" --launch-skip 1 --launch-count 1 --csv --page raw "$B/host" "$B/v/$v.cubin" 1024 $ITERS > "$B/ncu_$v.csv" 2>&1
 done
 cat "$O/cycles.csv"
 python3 - "$B" "$O/summary.csv" $(tail -n +2 "$B/v/variants.csv" | cut -d, -f1) <<'PY'

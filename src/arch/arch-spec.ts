@@ -219,6 +219,12 @@ export interface ArchSpec {
    */
   readonly sharedMemoryPath?: Readonly<{ wavefrontCycles: number; queueDepth: number }>;
   /**
+   * Special-register reads (S2R, S2UR): an SM-wide unit that takes one every `readCycles`, fed
+   * by a queue of `queueDepth` per sub-partition (a full queue: mio_throttle), apart from the
+   * shared-memory pipe. Absent: they are limited by their sub-partition's pipe alone.
+   */
+  readonly specialRegisters?: Readonly<{ readCycles: number; queueDepth: number }>;
+  /**
    * SM cycles one warp-level global atomic (RED, ATOM) takes of the SM's share of the L2's
    * atomic throughput when its 32 addresses are distinct words of one line; atomics queue
    * behind each other (a RED's read barrier is released when it is taken). Contended addresses

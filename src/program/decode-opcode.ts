@@ -17,13 +17,16 @@ export const FP32_EITHER_CLASS = UNIT_COUNT + 1;
 export const BARRIER_CLASS = UNIT_COUNT + 2;
 /** Issue class of LDS/STS on an SM with a shared-memory path: its LSU and its MIO queue's room. */
 export const SHARED_CLASS = UNIT_COUNT + 3;
-/** Issue classes: one per unit, then the four above. */
-export const CLASS_COUNT = UNIT_COUNT + 4;
+/** Issue class of S2R/S2UR on an SM with a special-register unit: its pipe and its queue's room. */
+export const SPECIAL_CLASS = UNIT_COUNT + 4;
+/** Issue classes: one per unit, then the five above. */
+export const CLASS_COUNT = UNIT_COUNT + 5;
 
-/** Program.path: no SM-wide path, the shared-memory pipe, the L2 atomic units. */
+/** Program.path: no SM-wide path, the shared-memory pipe, the L2 atomic units, the special-register unit. */
 export const PATH_NONE = 0;
 export const PATH_SHARED = 1;
 export const PATH_ATOMIC = 2;
+export const PATH_SPECIAL = 3;
 
 /** Program.asyncCopy: an asynchronous copy (LDGSTS), and the commit of a group of them (LDGDEPBAR). */
 export const ASYNC_COPY = 1;
@@ -42,6 +45,8 @@ export interface Decoded {
   readonly resultState: number;
   readonly throttleState: number;
   readonly sharedPath: boolean;
+  /** Through the SM's special-register unit (ArchSpec.specialRegisters). */
+  readonly specialPath: boolean;
 }
 
 export function decode(base: string, modifiers: readonly string[], arch: ArchSpec, line: number): Decoded {
@@ -59,6 +64,7 @@ export function decode(base: string, modifiers: readonly string[], arch: ArchSpe
   }
   const placement = unitsOf(info.pipe, info.fp32 === true, halves);
   const sharedPath = info.sharedMemory === true && arch.sharedMemoryPath !== undefined;
+  const specialPath = info.specialRegister === true && arch.specialRegisters !== undefined;
   return {
     kind: info.kind,
     pipe: info.pipe,
@@ -71,10 +77,13 @@ export function decode(base: string, modifiers: readonly string[], arch: ArchSpe
           ? BARRIER_CLASS
           : sharedPath
             ? SHARED_CLASS
-            : placement.alt >= 0
+            : specialPath
+              ? SPECIAL_CLASS
+              : placement.alt >= 0
               ? FP32_EITHER_CLASS
               : placement.unit,
     sharedPath,
+    specialPath,
     latencyCycles: timing?.latencyCycles ?? 0,
     issueCycles: timing?.issueCycles ?? Math.max(1, 32 / lanes),
     dispatchCycles: timing?.dispatchCycles ?? 1,

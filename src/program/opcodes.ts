@@ -36,6 +36,8 @@ export interface OpcodeInfo {
   readonly fp32?: true;
   /** Shared-memory access (LDS, STS): goes through the SM's shared-memory path if the architecture has one. */
   readonly sharedMemory?: true;
+  /** Special-register read (S2R, S2UR): goes through the SM's special-register unit if the architecture has one. */
+  readonly specialRegister?: true;
   /** Integer add-like ops: predicates right after the destination are carry-outs (written). */
   readonly carryOut?: true;
   /**
@@ -167,7 +169,10 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     UPLOP3: uniform(), UBREV: uniform(), ULOP: uniform(),
     // Variable latency through the MIO: special registers, shuffles, uniform moves, shared-memory
     // matrix loads and atomics. They set a dependency barrier (short_scoreboard while waited on).
-    S2R: timed(mio(0, 8), "LDC"), S2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"), R2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),
+    // S2R and S2UR share one SM-wide unit (ArchSpec.specialRegisters; validation/microbench/mio-probe).
+    S2R: { ...timed(mio(0, 8), "LDC"), specialRegister: true },
+    S2UR: { ...timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"), specialRegister: true },
+    R2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),
     // Warp shuffles: 32 results per clock per SM on 7.x-9.0 (CUDA C++ Programming Guide,
     // arithmetic instruction throughput table), one warp-SHFL per SM cycle: modelled as going
     // through the SM's shared-memory pipe, the same MIO crossbar ([model]: shared, not measured).

@@ -1,10 +1,10 @@
 import type { ArchSpec } from "../arch/arch-spec.js";
 import { WarpState } from "../stats/warp-state.js";
-import { ASYNC_COMMIT, ASYNC_COPY, PATH_ATOMIC, PATH_NONE, PATH_SHARED, accessWords, decode, type Decoded } from "./decode-opcode.js";
+import { ASYNC_COMMIT, ASYNC_COPY, PATH_ATOMIC, PATH_NONE, PATH_SHARED, PATH_SPECIAL, accessWords, decode, type Decoded } from "./decode-opcode.js";
 import { countDynamic, executionsOf, type Loop } from "./executions.js";
 import { OPCODES, OpKind, isDependencyBarrier, isZeroRegister } from "./opcodes.js";
 
-export { ASYNC_COMMIT, ASYNC_COPY, BARRIER_CLASS, CLASS_COUNT, FP32_EITHER_CLASS, LOAD_CLASS, PATH_ATOMIC, PATH_NONE, PATH_SHARED, SHARED_CLASS, accessWords } from "./decode-opcode.js";
+export { ASYNC_COMMIT, ASYNC_COPY, BARRIER_CLASS, CLASS_COUNT, FP32_EITHER_CLASS, LOAD_CLASS, PATH_ATOMIC, PATH_NONE, PATH_SHARED, PATH_SPECIAL, SHARED_CLASS, SPECIAL_CLASS, accessWords } from "./decode-opcode.js";
 export { dynamicLengthOf, executionsOf, loadShareOf } from "./executions.js";
 import type { LatencyDistribution } from "../arch/latency-distribution.js";
 import type { ParsedProgram } from "./parse.js";
@@ -46,7 +46,8 @@ export class Program {
   readonly throttleState: Uint8Array;
   /**
    * The SM-wide path the instruction queues for before its latency starts (PATH_*): the
-   * shared-memory pipe (LDS, STS, SHFL) or the atomic units (RED, ATOM), or none.
+   * shared-memory pipe (LDS, STS, SHFL), the atomic units (RED, ATOM), the special-register unit
+   * (S2R, S2UR), or none.
    */
   readonly path: Uint8Array;
   /**
@@ -203,7 +204,7 @@ export class Program {
       const async = OPCODES[base].asyncCopy;
       // A cp.async copy writes shared memory too: it takes its wavefronts of the SM's pipe.
       const sharedWrite = async === "copy" && arch.sharedMemoryPath !== undefined;
-      this.path[pc] = d.sharedPath || sharedWrite ? PATH_SHARED : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
+      this.path[pc] = d.sharedPath || sharedWrite ? PATH_SHARED : d.specialPath ? PATH_SPECIAL : OPCODES[base].globalAtomic === true ? PATH_ATOMIC : PATH_NONE;
       this.asyncCopy[pc] = async === "copy" ? ASYNC_COPY : async === "commit" ? ASYNC_COMMIT : 0;
       this.fenceCycles[pc] = base === "MEMBAR" ? fenceCycles(modifiers, arch) : 0;
       const conflicts = parsed.conflicts.get(pc);

@@ -391,6 +391,7 @@ function resolveArch(input: string | ArchOverrides, file: string, issues: Scenar
     branch: { ...preset.branch, ...overrides.branch },
     barrier: { ...preset.barrier, ...overrides.barrier },
     sharedMemoryPath: overrides.sharedMemoryPath === null ? undefined : (overrides.sharedMemoryPath ?? preset.sharedMemoryPath),
+    specialRegisters: overrides.specialRegisters === null ? undefined : (overrides.specialRegisters ?? preset.specialRegisters),
     constantCache: overrides.constantCache === null ? undefined : (overrides.constantCache ?? preset.constantCache),
     registerFile: overrides.registerFile === null ? undefined : (overrides.registerFile ?? preset.registerFile),
     instructionFetch: overrides.instructionFetch === null ? undefined : (overrides.instructionFetch ?? preset.instructionFetch),

@@ -84,6 +84,8 @@ export const archOverrides = z
     barrier: z.object({ arrivalCycles: count(0), releaseCycles: count(0) }).partial().strict().optional(),
     // null: no shared-memory path (LDS/STS limited by their sub-partition's LSU alone).
     sharedMemoryPath: z.object({ wavefrontCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
+    // null: special-register reads limited by their sub-partition's pipe alone.
+    specialRegisters: z.object({ readCycles: z.number().positive(), queueDepth: count(1) }).strict().nullable().optional(),
     // null: every constant operand hits.
     constantCache: z.object({ missCycles: z.number().min(0), lineBytes: count(1), indexedCycles: z.number().min(0).optional() }).strict().nullable().optional(),
     // null: register reads take no time (no bank conflicts).

@@ -67,7 +67,7 @@ export function buildSmParts(config: SmConfig, arrive: (warp: number, cycle: num
   const constants = new ConstantCache(program, arch);
   const fetch = new InstructionFetch(program.length, arch);
   const barrierUnit = { freeAt: 0 };
-  const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, barrierUnit, loadsUseDataPipe: memory.addressed !== undefined });
+  const subpartitions = createSubpartitions(config, { warps, accounting, memory: memory.global, sharedMemory: memory.shared, specialRegisters: memory.special, barrierUnit, loadsUseDataPipe: memory.addressed !== undefined });
   const barriers = new Barriers(barrierUnit, { arch, program, warps, blocks, accounting, events, subpartitions });
   const admission = new BlockAdmission({
     warps,

@@ -1,6 +1,6 @@
 import { FMA_LITE, Pipe, UNIT_COUNT } from "../arch/arch-spec.js";
 import type { SteadyStateRegistry } from "../engine/steady-state-registry.js";
-import { BARRIER_CLASS, FP32_EITHER_CLASS, LOAD_CLASS, type Program } from "../program/program.js";
+import { BARRIER_CLASS, FP32_EITHER_CLASS, LOAD_CLASS, SPECIAL_CLASS, type Program } from "../program/program.js";
 import { SchedulerCounters } from "../stats/counters.js";
 import type { Hooks } from "../stats/hooks.js";
 import type { StateAccounting } from "../stats/state-accounting.js";
@@ -24,7 +24,7 @@ import type { WarpTable } from "./warp-table.js";
  * and takes it out when it waits (`removeCandidate`). In a cycle at or after `nextWakeAt`, the SM
  * calls `select`:
  *   1. which pipe classes that have candidates accept an instruction now (`classFreeAt`: the
- *      unit, and for loads, barriers and LDS/STS the SM-wide path too), and when the next
+ *      unit, and for loads, barriers, LDS/STS and S2R the SM-wide path too), and when the next
  *      busy one frees;
  *   2. the candidate set decides (CandidateSet.decide): the candidates of free classes are
  *      eligible, the policy picks one, and every candidate's state follows (selected,
@@ -54,6 +54,7 @@ export class Subpartition {
   private readonly accounting: StateAccounting;
   private readonly memory: MemorySystem;
   private readonly sharedMemory: SharedMemoryPath | undefined;
+  private readonly specialRegisters: SharedMemoryPath | undefined;
   private readonly loadsUseDataPipe: boolean;
   private readonly barrierUnit: BarrierUnit;
   private readonly scheduleHooks: Hooks["schedule"];
@@ -72,6 +73,7 @@ export class Subpartition {
     this.accounting = parts.accounting;
     this.memory = parts.memory;
     this.sharedMemory = parts.sharedMemory;
+    this.specialRegisters = parts.specialRegisters;
     this.loadsUseDataPipe = parts.loadsUseDataPipe === true && parts.sharedMemory !== undefined;
     this.barrierUnit = parts.barrierUnit;
     this.counters = parts.counters;
@@ -168,6 +170,7 @@ export class Subpartition {
       return this.loadsUseDataPipe ? Math.max(free, this.sharedMemory!.acceptAt(now, this.index)) : free;
     }
     if (c === BARRIER_CLASS) return Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
+    if (c === SPECIAL_CLASS) return Math.max(unitFreeAt[Pipe.lsu], unitFreeAt[Pipe.uniform], this.specialRegisters!.acceptAt(now, this.index));
     return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
   }
 
@@ -224,6 +227,8 @@ export interface SharedParts {
   readonly accounting: StateAccounting;
   readonly memory: MemorySystem;
   readonly sharedMemory: SharedMemoryPath | undefined;
+  /** The SM's special-register unit (S2R, S2UR), when the architecture has one. */
+  readonly specialRegisters?: SharedMemoryPath;
   readonly barrierUnit: BarrierUnit;
   /** Global loads from their addresses pass the shared-memory pipe (the L1's data pipe): they wait for room in the queue too. */
   readonly loadsUseDataPipe?: boolean;

@@ -309,6 +309,13 @@ export const sm_90: ArchSpec = {
     // gives 7.10 and 1.52, 24 gives 1.47 and 9.01). Cycles do not depend on it.
     queueDepth: 20,
   },
+  // [probe] validation/microbench/mio-probe (cycles.csv, ncu_raw.csv): loops of S2R and S2UR
+  // (SR_VIRTUALSMID, which PTX reads anew each time) take 0.4993-0.4997 reads per SM cycle from 8
+  // to 32 warps per SM, whatever the sub-partitions: one SM-wide unit, a read every 2 cycles. It
+  // is not the shared-memory pipe: two S2R and two LDS per trip reach 0.99 operations per cycle
+  // (one pipe would allow 0.67), two S2R and two SHFL 1.00. The H100 counts the wait in
+  // mio_throttle (28.7 per issue at 32 warps, short_scoreboard 3.8): queueDepth [fit] to that split.
+  specialRegisters: { readCycles: 2, queueDepth: 4 },
   barrier: {
     // [bar] validation/microbench/barrier-probe/cycles.csv: a __syncthreads() loop of one
     // block per SM costs 14.6 + 2.0 x (warps - 1) cycles per barrier, from 1 to 32 warps

@@ -32,6 +32,14 @@ describe("the SM's memory paths", () => {
     expect(p.resultAt(LDS, 0, 1, 0)).toBe(1 + program.latencyCycles[LDS]);
   });
 
+  it("S2R and S2UR queue for the SM's special-register unit (a read every 2 cycles on sm_90), apart from the shared-memory pipe", () => {
+    const reads = programOf(["S2R R0", "S2UR UR4", "LDS R3, [R4]", "EXIT"].join("\n"));
+    const p = new MemoryPaths({ arch: PRESETS.sm_90, seed: 1, loadLatency: { kind: "fixed", cycles: 400 }, storeLatency: { kind: "fixed", cycles: 300 }, memoryLimits: limits } as SmConfig, reads);
+    // Two sub-partitions read at cycle 0: the second read starts at 2, the third at 4; an LDS at 0 goes at once.
+    expect([p.start(0, 0, 0, 0), p.start(1, 0, 1, 0), p.start(0, 0, 2, 0), p.start(2, 0, 3, 0)]).toEqual([0, 2, 4, 0]);
+    expect(p.resultAt(0, 0, 4, 0)).toBe(4 + reads.latencyCycles[0]);
+  });
+
   it("global atomics queue for the atomic unit, one every 9 cycles", () => {
     const p = paths();
     expect([p.start(RED, 0, 0, 0), p.start(RED, 0, 1, 0)]).toEqual([0, 9]);

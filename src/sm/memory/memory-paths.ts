@@ -1,6 +1,6 @@
 import type { SteadyStateRegistry } from "../../engine/steady-state-registry.js";
 import { OpKind } from "../../program/opcodes.js";
-import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, type Program } from "../../program/program.js";
+import { PATH_ATOMIC, PATH_NONE, PATH_SHARED, PATH_SPECIAL, type Program } from "../../program/program.js";
 import type { SmConfig } from "../sm-config.js";
 import { ACCESS_BYPASS_L1, ACCESS_CONSTANT, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type WarpPaths } from "../warp-paths.js";
 import { AddressedMemory } from "./addressed-memory.js";
@@ -22,6 +22,11 @@ export class MemoryPaths {
   readonly global: MemorySystem;
   /** LDS/STS of every sub-partition share it (ArchSpec.sharedMemoryPath), when the architecture has one. */
   readonly shared: SharedMemoryPath | undefined;
+  /**
+   * S2R/S2UR of every sub-partition share it (ArchSpec.specialRegisters): an SM-wide unit fed by
+   * a queue per sub-partition, the shared-memory pipe's kind with a read for a wavefront.
+   */
+  readonly special: SharedMemoryPath | undefined;
   readonly atomics: AtomicUnit;
   /** ArchSpec.memoryBandwidth.globalAtomicCyclesPerLine, for atomics from their addresses. */
   private readonly atomicCyclesPerLine: number;
@@ -61,6 +66,8 @@ export class MemoryPaths {
     this.stores = new LatencyModel(config.storeLatency, arch, `${seed}:stores`);
     this.loadModels = program.loadLatencies.map((d, i) => new LatencyModel(d, arch, `${seed}:loads:${i}`));
     this.shared = arch.sharedMemoryPath === undefined ? undefined : new SharedMemoryPath(arch.sharedMemoryPath, arch.subpartitionsPerSm);
+    const special = arch.specialRegisters;
+    this.special = special === undefined ? undefined : new SharedMemoryPath({ wavefrontCycles: special.readCycles, queueDepth: special.queueDepth }, arch.subpartitionsPerSm);
     this.atomics = new AtomicUnit(config.memoryLimits.atomicCycles);
     this.atomicCyclesPerLine = arch.memoryBandwidth.globalAtomicCyclesPerLine ?? 0;
     this.floatWordCycles = arch.memoryBandwidth.l2Atomics?.floatWordCycles ?? 1;
@@ -106,7 +113,8 @@ export class MemoryPaths {
 
   /**
    * When the instruction at `pc`, issued at `now` by sub-partition `smsp`, is taken by its path:
-   * the shared-memory pipe or the atomic unit may queue it; everything else goes at once. Its
+   * the shared-memory pipe, the special-register unit or the atomic unit may queue it;
+   * everything else goes at once. Its
    * latency (and a read barrier) runs from then.
    */
   start(pc: number, now: number, smsp: number, warp: number): number {
@@ -116,6 +124,7 @@ export class MemoryPaths {
       if (taken >= 0) return taken;
     }
     if (path === PATH_NONE) return now;
+    if (path === PATH_SPECIAL) return this.special!.access(now, smsp, 1);
     return path === PATH_SHARED ? this.shared!.access(now, smsp, this.program.wavefronts[pc]) : this.atomics.access(now);
   }
 

@@ -7,11 +7,12 @@ import { WarpState } from "../stats/warp-state.js";
 import { scenarioOf } from "../../test/sm-harness.js";
 import { LatencyModel } from "./memory/latency-model.js";
 import { MemorySystem } from "./memory/memory-system.js";
+import { SharedMemoryPath } from "./memory/shared-memory.js";
 import { createSubpartitions } from "./subpartition.js";
 import { WarpTable } from "./warp-table.js";
 
 /** Sub-partition 0 of an sm_90 SM running `asm`, with warps `slots` at pc 0 (on sub-partition 0). */
-function subpartition(asm: string, slots: number[], candidateMasks = true) {
+function subpartition(asm: string, slots: number[], candidateMasks = true, paths: { sharedMemory?: SharedMemoryPath; specialRegisters?: SharedMemoryPath } = {}) {
   const scenario = scenarioOf(asm);
   const program = new Program(scenario.program, scenario.arch);
   const warps = new WarpTable(64, 0);
@@ -31,7 +32,7 @@ function subpartition(asm: string, slots: number[], candidateMasks = true) {
     hooks: noHooks(),
     candidateMasks,
   };
-  const [sp] = createSubpartitions(config, { warps, accounting, memory, sharedMemory: undefined, barrierUnit: { freeAt: 0 } });
+  const [sp] = createSubpartitions(config, { warps, accounting, memory, sharedMemory: paths.sharedMemory, specialRegisters: paths.specialRegisters, barrierUnit: { freeAt: 0 } });
   for (const [i, w] of slots.entries()) {
     warps.reset(w, 0, 0, i, 0, i);
     accounting.start(w, 0, WarpState.not_selected, 0);
@@ -51,6 +52,32 @@ describe("a sub-partition's pipes (sm_90: FP32 in two 16-lane halves, 2 cycles p
     expect(sp.counters.pipeInstructions[FMA_LITE]).toBe(1);
     expect(sp.counters.pipeInstructions[Pipe.fma]).toBe(1);
     expect(sp.counters.pipeBusyCycles[FMA_LITE] + sp.counters.pipeBusyCycles[Pipe.fma]).toBe(4);
+  });
+});
+
+describe("a special-register read (S2R) enters its sub-partition's MIO queue", () => {
+  /** The path busy until cycle 100 with one access, then `accesses` of sub-partition `smsp` waiting behind it. */
+  const fill = (path: SharedMemoryPath, cyclesPerWavefront: number, smsp: number, accesses: number) => {
+    path.access(0, smsp, 100 / cyclesPerWavefront);
+    for (let i = 0; i < accesses; i++) path.access(0, smsp, 1);
+  };
+  it("waits for room in the special-register unit's queue (4 reads waiting on sm_90)", () => {
+    const special = new SharedMemoryPath({ wavefrontCycles: 2, queueDepth: 4 }, 4);
+    fill(special, 2, 0, 4);
+    const { sp } = subpartition("S2R R0\nEXIT", [0], true, { specialRegisters: special, sharedMemory: new SharedMemoryPath({ wavefrontCycles: 1, queueDepth: 20 }, 4) });
+    expect(sp.select(0)).toBe(-1);
+    expect(sp.nextWakeAt).toBe(100); // the oldest queued read starts at 100, making room
+  });
+  it("and for room among the LDS/STS its sub-partition has waiting for the shared-memory pipe", () => {
+    const shared = new SharedMemoryPath({ wavefrontCycles: 1, queueDepth: 20 }, 4);
+    fill(shared, 1, 0, 20);
+    const { sp } = subpartition("S2R R0\nEXIT", [0], true, { specialRegisters: new SharedMemoryPath({ wavefrontCycles: 2, queueDepth: 4 }, 4), sharedMemory: shared });
+    expect(sp.select(0)).toBe(-1);
+    expect(sp.nextWakeAt).toBe(100);
+  });
+  it("goes at once when both queues have room", () => {
+    const { sp } = subpartition("S2R R0\nEXIT", [0], true, { specialRegisters: new SharedMemoryPath({ wavefrontCycles: 2, queueDepth: 4 }, 4), sharedMemory: new SharedMemoryPath({ wavefrontCycles: 1, queueDepth: 20 }, 4) });
+    expect(sp.select(0)).toBe(0);
   });
 });
 

@@ -170,7 +170,8 @@ export class Subpartition {
       return this.loadsUseDataPipe ? Math.max(free, this.sharedMemory!.acceptAt(now, this.index)) : free;
     }
     if (c === BARRIER_CLASS) return Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
-    if (c === SPECIAL_CLASS) return Math.max(unitFreeAt[Pipe.lsu], unitFreeAt[Pipe.uniform], this.specialRegisters!.acceptAt(now, this.index));
+    // A special-register read needs room in its own queue and in the sub-partition's MIO queue for shared memory.
+    if (c === SPECIAL_CLASS) return Math.max(unitFreeAt[Pipe.lsu], unitFreeAt[Pipe.uniform], this.specialRegisters!.acceptAt(now, this.index), this.sharedMemory === undefined ? 0 : this.sharedMemory.acceptAt(now, this.index));
     return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
   }
 

@@ -1,6 +1,6 @@
 // Markdown blocks that need more than one command's output: each runs warpsim and formats
 // the numbers it printed. Used by tools/docs/sync.mjs.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { parseScenario, simulate } from "../../dist/index.js";
 import { configOf, readValidationData, summarize } from "../../dist/run/validate.js";
@@ -109,6 +109,40 @@ export const BLOCKS = {
       const first = parse(csv, { columns: true }).find((r) => r.pc === "0");
       const simulated = Number(first.no_instruction) / Number(first.executed);
       lines.push(`| ${kernel} | ${grid} x ${block} | ${perWarp.toFixed(1)} | ${lifetime.toFixed(0)} | ${h100.toFixed(0)} | ${simulated.toFixed(0)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /**
+   * docs/validation.md: where a new warp's time goes at the kernel's first instruction, from the
+   * corpus's Source pages (validation/corpus/source.sh) beside warpsim's per-instruction account:
+   * cycles a warp in each state, the warp's life from the raw page's latency per instruction.
+   */
+  async "corpus-first-instruction"(warpsim) {
+    const launches = ncuLaunches("validation/corpus/source/raw.csv");
+    // The launches as capture.sh printed them (ncu's own output breaks into source.sh's copy).
+    const manifest = readdirSync("validation/corpus/data", { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) => readFileSync(`validation/corpus/data/${d.name}/manifest.txt`, "utf8").trim().split("\n"))
+      .map((l) => l.split(","));
+    const states = ["not_selected", "dispatch_stall", "mio_throttle", "no_instruction"];
+    const lines = [
+      `| kernel | warp-cycles per warp (H100) | first instruction, H100: ${states.join(" / ")} (cycles a warp) | warpsim |`,
+      "| --- | --- | --- | --- |",
+    ];
+    for (const kernel of ["philox_like", "radix_decode", "im2col3x3", "rope", "stencil5_smem", "blur_row17", "smem_stride2", "syncwarp_reduce"]) {
+      const file = `validation/corpus/source/source-${kernel}.csv`;
+      const [page] = readSourcePage(readFileSync(file, "utf8"), file);
+      const samples = page.instructions.reduce((a, i) => a + Object.values(i.samples).reduce((x, y) => x + y, 0), 0);
+      const perWarp = page.instructions.reduce((a, i) => a + i.executed, 0) / page.instructions[0].executed;
+      const lifetime = launches.find((l) => l.kernel === kernel).values.get("smsp__average_warp_latency_per_inst_issued.ratio") * perWarp;
+      const h100 = states.map((s) => (((page.instructions[0].samples[s] ?? 0) / samples) * lifetime).toFixed(0));
+      // MANIFEST,index,kernel,gridX,gridY,blockX,blockY,dynamicShared,args...,sizeof(arg) (capture.sh's launches)
+      const m = manifest.find((f) => f[2] === kernel);
+      const csv = await warpsim(["run", "--sass", "validation/corpus/kernels.sass", "--kernel", kernel, "--grid", `${m[3]},${m[4]}`, "--block", `${m[5]},${m[6]}`, "--args", m.slice(8, -1).join(","), "--per-instruction", "--format", "csv"]);
+      const first = parse(csv, { columns: true }).find((r) => r.pc === "0");
+      const simulated = states.map((s) => (Number(first[s]) / Number(first.executed)).toFixed(0));
+      lines.push(`| ${kernel} | ${lifetime.toFixed(0)} | ${h100.join(" / ")} | ${simulated.join(" / ")} |`);
     }
     return lines.join("\n") + "\n";
   },

@@ -315,6 +315,8 @@ export const sm_90: ArchSpec = {
   // is not the shared-memory pipe: two S2R and two LDS per trip reach 0.99 operations per cycle
   // (one pipe would allow 0.67), two S2R and two SHFL 1.00. The H100 counts the wait in
   // mio_throttle (28.7 per issue at 32 warps, short_scoreboard 3.8): queueDepth [fit] to that split.
+  // A read also waits for room in the shared-memory queue: [ncu] validation/corpus/source (Source
+  // pages): warps of smem-heavy kernels stall in mio_throttle at their first S2R.
   specialRegisters: { readCycles: 2, queueDepth: 4 },
   barrier: {
     // [bar] validation/microbench/barrier-probe/cycles.csv: a __syncthreads() loop of one

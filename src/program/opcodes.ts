@@ -36,7 +36,7 @@ export interface OpcodeInfo {
   readonly fp32?: true;
   /** Shared-memory access (LDS, STS): goes through the SM's shared-memory path if the architecture has one. */
   readonly sharedMemory?: true;
-  /** Special-register read (S2R, S2UR): goes through the SM's special-register unit if the architecture has one. */
+  /** Special-register read (S2R, S2UR) or REDUX: goes through the SM's special-register unit if the architecture has one. */
   readonly specialRegister?: true;
   /** Integer add-like ops: predicates right after the destination are carry-outs (written). */
   readonly carryOut?: true;
@@ -212,7 +212,8 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     HMNMX2: fp32(), FSWZADD: fp32(), HSET2: alu(), VIADDMNMX: alu(), VABSDIFF: alu(), VABSDIFF4: alu(), BFE: alu(), BFI: alu(),
     ISCADD: alu(), MOV32I: alu(), LEPC: alu(), UP2UR: uniform(), UR2UP: uniform(), USETMAXREG: uniform(), UIMNMX: uniform(), ULEPC: uniform(),
     // Warp reductions and mbarrier operations go through the MIO (timed as LDS: not measured apart).
-    REDUX: timed(mio(0, 8), "LDS"), CREDUX: timed(mio(0, 8), "LDS"), SYNCS: timed(mio(0, 8), "LDS"),
+    // REDUX (a warp-wide reduction into a uniform register) at the special-register reads' rate (mio-probe): taken as their unit.
+    REDUX: { ...timed(mio(0, 8), "LDS"), specialRegister: true }, CREDUX: timed(mio(0, 8), "LDS"), SYNCS: timed(mio(0, 8), "LDS"),
     // sm_90 shared-memory matrix store.
     STSM: { ...timed(memory(OpKind.storeShared, 0, WarpState.mio_throttle), "STS"), minOperands: 0, maxOperands: 8, sharedMemory: true },
     // Texture and surface loads/stores: the L1TEX path, as global memory (their queue shows as

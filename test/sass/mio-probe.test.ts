@@ -11,6 +11,8 @@ import { cli } from "../cli/cli-helper.js";
  * shared-memory pipe's one operation per cycle, and counts the wait in mio_throttle. warpsim runs
  * the probe's own listing (200 trips, not 2,000): cycles per trip within 5% of the H100's
  * clock64 (cycles.csv), and op 0's mio_throttle per issue within 15% of ncu's where it is large.
+ * REDUX.SUM (op 10: chains of REDUX -> move -> IADD3; op 11: two of them beside two LDS) has the
+ * reads' rate and a latency of its own: one warp's chain step (58 cycles) and the rates.
  */
 const cycles = parse(readFileSync("validation/microbench/mio-probe/cycles.csv", "utf8"), { columns: true, cast: true }) as {
   op: number;
@@ -48,7 +50,7 @@ describe("special-register reads: one SM-wide unit, a read every 2 cycles (mio_p
   it("the H100 reads 0.50 per SM cycle from 8 warps on", () => {
     for (const w of [8, 16, 32]) expect((w * 4) / measured(0, w)).toBeCloseTo(0.5, 2);
   });
-  const cases: [number, number][] = [[0, 8], [0, 16], [0, 32], [4, 16], [4, 32], [7, 16], [7, 32]];
+  const cases: [number, number][] = [[0, 8], [0, 16], [0, 32], [4, 16], [4, 32], [7, 16], [7, 32], [10, 1], [10, 8], [10, 32], [11, 32]];
   for (const [op, warps] of cases) {
     it(`op ${op} at ${warps} warps per block: the H100's ${measured(op, warps).toFixed(1)} cycles per trip, warpsim within 5%`, async () => {
       expect(Math.abs((await simulate(op, warps)).cyclesPerTrip / measured(op, warps) - 1)).toBeLessThan(0.05);

@@ -528,14 +528,14 @@ export const BLOCKS = {
   async "mio-probe"(warpsim) {
     const dir = "validation/microbench/mio-probe";
     const rows = parse(readFileSync(`${dir}/cycles.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
-    const ops = { 0: "4 S2R/S2UR", 1: "4 LDC (uniform index)", 2: "4 SHFL", 3: "4 LDS", 4: "2 S2R + 2 LDS", 7: "2 S2R + 2 SHFL" };
+    const ops = { 0: "4 S2R/S2UR", 10: "4 REDUX chains", 11: "2 REDUX + 2 LDS", 1: "4 LDC (uniform index)", 2: "4 SHFL", 3: "4 LDS", 4: "2 S2R + 2 LDS", 7: "2 S2R + 2 SHFL" };
     const lines = ["| each trip | warps per SM | H100: cycles per trip | operations per SM cycle | warpsim | operations per SM cycle |", "| --- | --- | --- | --- | --- | --- |"];
     const cycles = async (op, warps, trips) => {
       const out = await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", `_Z8mio_loopILi${op}EEvPjiPx`, "--grid", "132", "--block", String(32 * warps), "--args", `ptr:1MiB,i32:${trips},ptr:4KiB`, "--static-shared", "8192", "--format", "json"]);
       return JSON.parse(out).smActiveCycles;
     };
     for (const [op, name] of Object.entries(ops)) {
-      for (const warps of [8, 32]) {
+      for (const warps of op === "10" ? [1, 8, 32] : [8, 32]) {
         const r = rows.find((x) => x.op === Number(op) && x.warps_per_block === warps);
         const sim = ((await cycles(op, warps, 400)) - (await cycles(op, warps, 200))) / 200;
         lines.push(`| ${name} | ${warps} | ${r.cycles_per_trip.toFixed(1)} | ${r.ops_per_sm_cycle.toFixed(2)} | ${sim.toFixed(1)} | ${((warps * 4) / sim).toFixed(2)} |`);

@@ -6,7 +6,8 @@
 // OP: 0 S2R SR_VIRTUALSMID x4 (%smid is volatile in PTX: read anew each time), 1 LDC of a
 // uniform index x4, 2 SHFL.BFLY x4 chains, 3 LDS x4 chains (conflict-free), 4 S2R x2 + LDS x2,
 // 5 LDC x2 + LDS x2, 6 SHFL x2 + LDS x2, 7 S2R x2 + SHFL x2, 8 %tid.x x4, 9 %ctaid.x x4 (as the
-// compiler leaves them: it may keep them out of the loop, sass.txt says).
+// compiler leaves them: it may keep them out of the loop, sass.txt says), 10 REDUX.SUM x4 chains
+// (__reduce_add_sync), 11 REDUX x2 + LDS x2.
 // cycles_per_trip: clock64 cycles per trip; ops_per_sm_cycle: warps x 4 / cycles_per_trip.
 #include <cuda_runtime.h>
 #include <cstdio>
@@ -48,7 +49,8 @@ __global__ void mio_loop(unsigned* out, int iters, long long* cycles) {
 #pragma unroll
     for (int k = 0; k < 4; k++) {
       const bool first = k < 2;
-      if (OP == 8) p[k] += tid() ^ i;
+      if (OP == 10 || (OP == 11 && first)) p[k] = __reduce_add_sync(0xffffffffu, p[k]) + 1;
+      else if (OP == 8) p[k] += tid() ^ i;
       else if (OP == 9) p[k] += ctaid() ^ i;
       else if (OP == 0 || ((OP == 4 || OP == 7) && first)) p[k] += smid();
       else if (OP == 1 || (OP == 5 && first)) p[k] += kTab[(i * 4 + k) & 1023];
@@ -96,7 +98,8 @@ int main(int argc, char** argv) {
         run<2>(warps, iters, sms, out, cyc, o) || run<3>(warps, iters, sms, out, cyc, o) ||
         run<4>(warps, iters, sms, out, cyc, o) || run<5>(warps, iters, sms, out, cyc, o) ||
         run<6>(warps, iters, sms, out, cyc, o) || run<7>(warps, iters, sms, out, cyc, o) ||
-        run<8>(warps, iters, sms, out, cyc, o) || run<9>(warps, iters, sms, out, cyc, o))
+        run<8>(warps, iters, sms, out, cyc, o) || run<9>(warps, iters, sms, out, cyc, o) ||
+        run<10>(warps, iters, sms, out, cyc, o) || run<11>(warps, iters, sms, out, cyc, o))
       return 1;
   }
   if (o != stdout) fclose(o);

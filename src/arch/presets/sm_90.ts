@@ -104,6 +104,12 @@ export const sm_90: ArchSpec = {
     // [lat] LDS pointer chase 23.0 cycles at both clocks. [lds] The LSU takes an LDS/STS each
     // cycle; the SM's shared-memory pipe (sharedMemoryPath) is what limits them.
     LDS: { latencyCycles: 23, issueCycles: 1 },
+    // [probe] validation/microbench/mio-probe (op 10): chains of REDUX.SUM -> IMAD.U32 (uniform to
+    // vector) -> IADD3 take 58.1 cycles a step at one warp: 38 for the REDUX with warpsim's 20 for
+    // the rest of the step. Its rate (0.50 per SM cycle from 16 warps, beside LDS: 0.99) is the
+    // special-register reads' own: it goes through their unit (specialRegisters) [model: the two
+    // were not mixed in one loop].
+    REDUX: { latencyCycles: 38 },
     STS: { latencyCycles: 23, issueCycles: 1 }, // [model] as LDS
     LDC: { latencyCycles: 23 }, // [model] constant-cache hit, as LDS
     UIADD3: { latencyCycles: 2 }, // [ncu] see ISETP

@@ -219,7 +219,7 @@ export interface ArchSpec {
    */
   readonly sharedMemoryPath?: Readonly<{ wavefrontCycles: number; queueDepth: number }>;
   /**
-   * Special-register reads (S2R, S2UR): an SM-wide unit that takes one every `readCycles`, fed
+   * Special-register reads (S2R, S2UR) and REDUX: an SM-wide unit that takes one every `readCycles`, fed
    * by a queue of `queueDepth` per sub-partition (a full queue: mio_throttle), apart from the
    * shared-memory pipe. Absent: they are limited by their sub-partition's pipe alone.
    */

@@ -17,7 +17,7 @@ export const FP32_EITHER_CLASS = UNIT_COUNT + 1;
 export const BARRIER_CLASS = UNIT_COUNT + 2;
 /** Issue class of LDS/STS on an SM with a shared-memory path: its LSU and its MIO queue's room. */
 export const SHARED_CLASS = UNIT_COUNT + 3;
-/** Issue class of S2R/S2UR on an SM with a special-register unit: its pipe and its queue's room. */
+/** Issue class of S2R/S2UR/REDUX on an SM with a special-register unit: its pipe and its queue's room. */
 export const SPECIAL_CLASS = UNIT_COUNT + 4;
 /** Issue classes: one per unit, then the five above. */
 export const CLASS_COUNT = UNIT_COUNT + 5;

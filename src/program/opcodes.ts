@@ -169,7 +169,7 @@ function SASS_OPCODES(): Record<string, OpcodeInfo> {
     UPLOP3: uniform(), UBREV: uniform(), ULOP: uniform(),
     // Variable latency through the MIO: special registers, shuffles, uniform moves, shared-memory
     // matrix loads and atomics. They set a dependency barrier (short_scoreboard while waited on).
-    // S2R and S2UR share one SM-wide unit (ArchSpec.specialRegisters; validation/microbench/mio-probe).
+    // S2R and S2UR share one SM-wide unit (ArchSpec.specialRegisters; validation/microbench/mio-probe), REDUX too (below).
     S2R: { ...timed(mio(0, 8), "LDC"), specialRegister: true },
     S2UR: { ...timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"), specialRegister: true },
     R2UR: timed({ ...mio(0, 8), pipe: Pipe.uniform }, "LDC"),

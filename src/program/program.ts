@@ -47,7 +47,7 @@ export class Program {
   /**
    * The SM-wide path the instruction queues for before its latency starts (PATH_*): the
    * shared-memory pipe (LDS, STS, SHFL), the atomic units (RED, ATOM), the special-register unit
-   * (S2R, S2UR), or none.
+   * (S2R, S2UR, REDUX), or none.
    */
   readonly path: Uint8Array;
   /**

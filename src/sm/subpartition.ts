@@ -171,6 +171,7 @@ export class Subpartition {
     }
     if (c === BARRIER_CLASS) return Math.max(unitFreeAt[Pipe.cbu], this.barrierUnit.freeAt);
     // A special-register read needs room in its own queue and in the sub-partition's MIO queue for shared memory.
+    // The class holds S2R and REDUX (LSU) and S2UR (uniform pipe): it waits for both pipes, a simplification (one class).
     if (c === SPECIAL_CLASS) return Math.max(unitFreeAt[Pipe.lsu], unitFreeAt[Pipe.uniform], this.specialRegisters!.acceptAt(now, this.index), this.sharedMemory === undefined ? 0 : this.sharedMemory.acceptAt(now, this.index));
     return Math.max(unitFreeAt[Pipe.lsu], this.sharedMemory!.acceptAt(now, this.index));
   }
@@ -228,7 +229,7 @@ export interface SharedParts {
   readonly accounting: StateAccounting;
   readonly memory: MemorySystem;
   readonly sharedMemory: SharedMemoryPath | undefined;
-  /** The SM's special-register unit (S2R, S2UR), when the architecture has one. */
+  /** The SM's special-register unit (S2R, S2UR, REDUX), when the architecture has one. */
   readonly specialRegisters?: SharedMemoryPath;
   readonly barrierUnit: BarrierUnit;
   /** Global loads from their addresses pass the shared-memory pipe (the L1's data pipe): they wait for room in the queue too. */

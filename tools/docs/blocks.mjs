@@ -523,7 +523,7 @@ export const BLOCKS = {
 
   /**
    * docs/timing.md: the MIO probe's cycles per trip beside warpsim's (the probe's own listing; a
-   * trip as clock64 times it: runs of 400 and 200 trips differenced, less the prologue).
+   * trip as clock64 times it: runs of 200 and 100 trips differenced, less the prologue).
    */
   async "mio-probe"(warpsim) {
     const dir = "validation/microbench/mio-probe";
@@ -537,7 +537,8 @@ export const BLOCKS = {
     for (const [op, name] of Object.entries(ops)) {
       for (const warps of op === "10" ? [1, 8, 32] : [8, 32]) {
         const r = rows.find((x) => x.op === Number(op) && x.warps_per_block === warps);
-        const sim = ((await cycles(op, warps, 400)) - (await cycles(op, warps, 200))) / 200;
+        const [long, short] = await Promise.all([cycles(op, warps, 200), cycles(op, warps, 100)]);
+        const sim = (long - short) / 100;
         lines.push(`| ${name} | ${warps} | ${r.cycles_per_trip.toFixed(1)} | ${r.ops_per_sm_cycle.toFixed(2)} | ${sim.toFixed(1)} | ${((warps * 4) / sim).toFixed(2)} |`);
       }
     }

@@ -23,7 +23,7 @@ export class MemoryPaths {
   /** LDS/STS of every sub-partition share it (ArchSpec.sharedMemoryPath), when the architecture has one. */
   readonly shared: SharedMemoryPath | undefined;
   /**
-   * S2R/S2UR of every sub-partition share it (ArchSpec.specialRegisters): an SM-wide unit fed by
+   * S2R/S2UR/REDUX of every sub-partition share it (ArchSpec.specialRegisters): an SM-wide unit fed by
    * a queue per sub-partition, the shared-memory pipe's kind with a read for a wavefront.
    */
   readonly special: SharedMemoryPath | undefined;

@@ -27,6 +27,16 @@ const ncuStall = (launch, state) => launch.values.get(`smsp__average_warps_issue
 /** The launches of an Nsight Compute raw export (ncu --csv --page raw). */
 const ncuLaunches = (file) => readNcuExport(readFileSync(file, "utf8"), file);
 
+/**
+ * A Source page's warp-state samples in all, its instructions per warp (every warp issues the
+ * first once), and a warp's life in cycles from the same launch's raw page (latency per issue).
+ */
+function warpLife(page, launch) {
+  const samples = page.instructions.reduce((a, i) => a + Object.values(i.samples).reduce((x, y) => x + y, 0), 0);
+  const perWarp = page.instructions.reduce((a, i) => a + i.executed, 0) / page.instructions[0].executed;
+  return { samples, perWarp, lifetime: launch.values.get("smsp__average_warp_latency_per_inst_issued.ratio") * perWarp };
+}
+
 /** Markdown rows of validate's error summary for each [name, validation rows] group. */
 function errorTable(first, groups) {
   const lines = [`| ${first} | rows | issue active MAE (points) | worst (points) | eligible MRE | active cycles MAPE | dominant stall |`, "| --- | --- | --- | --- | --- | --- | --- |"];
@@ -99,11 +109,7 @@ export const BLOCKS = {
     for (const [, kernel, grid, block, args] of manifest) {
       const file = `validation/exec/source/source-${kernel}.csv`;
       const [page] = readSourcePage(readFileSync(file, "utf8"), file);
-      const samples = page.instructions.reduce((a, i) => a + Object.values(i.samples).reduce((x, y) => x + y, 0), 0);
-      const warps = page.instructions[0].executed;
-      const perWarp = page.instructions.reduce((a, i) => a + i.executed, 0) / warps;
-      const launch = launches.find((l) => l.kernel === kernel);
-      const lifetime = launch.values.get("smsp__average_warp_latency_per_inst_issued.ratio") * perWarp;
+      const { samples, perWarp, lifetime } = warpLife(page, launches.find((l) => l.kernel === kernel));
       const h100 = (page.instructions[0].samples.no_instruction / samples) * lifetime;
       const csv = await warpsim(["run", "--sass", "validation/exec/kernels.sass", "--kernel", kernel, "--grid", grid, "--block", block, "--args", args, "--per-instruction", "--format", "csv"]);
       const first = parse(csv, { columns: true }).find((r) => r.pc === "0");
@@ -133,9 +139,7 @@ export const BLOCKS = {
     for (const kernel of ["philox_like", "radix_decode", "im2col3x3", "rope", "stencil5_smem", "blur_row17", "smem_stride2", "syncwarp_reduce"]) {
       const file = `validation/corpus/source/source-${kernel}.csv`;
       const [page] = readSourcePage(readFileSync(file, "utf8"), file);
-      const samples = page.instructions.reduce((a, i) => a + Object.values(i.samples).reduce((x, y) => x + y, 0), 0);
-      const perWarp = page.instructions.reduce((a, i) => a + i.executed, 0) / page.instructions[0].executed;
-      const lifetime = launches.find((l) => l.kernel === kernel).values.get("smsp__average_warp_latency_per_inst_issued.ratio") * perWarp;
+      const { samples, lifetime } = warpLife(page, launches.find((l) => l.kernel === kernel));
       const h100 = states.map((s) => (((page.instructions[0].samples[s] ?? 0) / samples) * lifetime).toFixed(0));
       // MANIFEST,index,kernel,gridX,gridY,blockX,blockY,dynamicShared,args...,sizeof(arg) (capture.sh's launches)
       const m = manifest.find((f) => f[2] === kernel);

@@ -143,6 +143,12 @@ export interface ArchSpec {
      */
     dramPeakBytesPerCycle?: number;
     /**
+     * SM cycles of the L2 path that each line a load misses in the L1 takes at least (its missed
+     * sectors go as one request): scattered lines cost the path more than their bytes. The
+     * address-driven model only. Absent: bytes alone.
+     */
+    l2RequestCycles?: number;
+    /**
      * Bytes per SM cycle of stores the L2 accepts from this SM when every SM stores alike (a
      * sector a partial write touches counts whole); the address-driven model only. Absent: no limit.
      */

@@ -7,6 +7,7 @@ import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessW
 import { LANES, WarpRegisters } from "./warp-registers.js";
 import { RZ } from "./operands.js";
 import { atomicRounds } from "../sm/memory/coalescer.js";
+import { l1Passes } from "../sm/memory/l1-passes.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
 export interface ExecutableKernel {
@@ -372,7 +373,9 @@ class AccessRecorder {
     this.kind.push(n < 0 ? ACCESS_UNKNOWN : LOCAL_ACCESSES.has(d.ins.opcode) ? ACCESS_LOCAL : bypassesL1(d) ? ACCESS_BYPASS_L1 : ACCESS_CACHED);
     for (let i = 0; i < n; i++) this.pushSector(this.touched[i]);
     this.start.push(this.sectorCount);
-    this.passes.push(n > 0 && GLOBAL_ATOMICS.has(d.ins.opcode) ? Math.min(atomicRounds(this.scratch, lanes, accessWidth(d)), 65535) : 0);
+    // Passes: an atomic's rounds at the L2; a load's or store's cycles of the L1's pipe (l1-passes.ts).
+    const atomic = GLOBAL_ATOMICS.has(d.ins.opcode);
+    this.passes.push(n <= 0 ? 0 : Math.min(atomic ? atomicRounds(this.scratch, lanes, accessWidth(d)) : l1Passes(this.scratch, lanes, accessWidth(d), this.touched, n), 65535));
   }
 
   /** An asynchronous copy (UTMALDG, UBLKCP): the global sectors it reads, past the L1; unknown when its tensor map or source is. */

@@ -9,7 +9,8 @@ import { cli } from "../cli/cli-helper.js";
  * request, or 8 with 4 lanes a line), the 4 words of its slot one load after another, from a
  * table the L1 holds (32 KiB), half holds (512 KiB) or only the L2 does (16 MiB). The H100 takes
  * a cycle per line per request whether the lines hit or miss (30.2, 32.0 and 34.6 cycles per
- * 32-line request), as warpsim's L1 data pipe does. 16 trips here, 256 there: cycles per request.
+ * 32-line request), as warpsim's L1 pipe does: every lane's word sits at one offset of
+ * its line, so in one data bank (l1-bank.test.ts separates the stages). 16 trips here, 256 there: cycles per request.
  */
 const rows = parse(readFileSync("validation/microbench/l1-gather-probe/summary.csv", "utf8"), { columns: true, cast: true }) as {
   table_bytes: number;

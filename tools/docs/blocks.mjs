@@ -496,6 +496,39 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /** docs/memory.md: the L1 bank probe's cycles per request beside warpsim's (8 trips of the probe's own listing). */
+  async "l1-bank-probe"(warpsim) {
+    const dir = "validation/microbench/l1-bank-probe";
+    const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    // [table, lanes a line (log 2), word multiplier, word mask, random word, the shape in words]
+    const shown = [
+      [32768, 0, 0, 31, 0, "32 lines, one offset"],
+      [32768, 0, 1, 31, 0, "32 lines, 32 offsets"],
+      [32768, 0, 0, 31, 1, "32 lines, random offsets"],
+      [32768, 2, 1, 31, 0, "8 lines, 4 lanes each, 32 offsets"],
+      [32768, 5, 9, 4294967295, 0, "structures of 36 bytes (9 lines)"],
+      [32768, 5, 12, 4294967295, 0, "structures of 48 bytes (12 lines)"],
+      [32768, 5, 16, 4294967295, 0, "structures of 64 bytes (16 lines)"],
+      [16777216, 0, 0, 31, 0, "32 lines, one offset, from the L2"],
+    ];
+    const lines = [
+      "| lanes' words | table | H100: data-stage wavefronts | tag-stage wavefronts | cycles per request | warpsim | error |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    const raw = parse(readFileSync(`${dir}/ncu_raw.csv`, "utf8"), { columns: true, skip_empty_lines: true }).filter((r) => /^\d+$/.test(r.ID));
+    const num = (v) => Number(String(v).replace(/,/g, ""));
+    for (const [table, shift, mul, mask, random, what] of shown) {
+      const i = rows.findIndex((x) => x.op === "load" && x.table_bytes === table && x.group_shift === shift && x.word_mul === mul && x.word_mask === mask && x.random === random);
+      const r = rows[i];
+      const tag = num(raw[i]["l1tex__t_output_wavefronts_pipe_lsu_mem_global_op_ld.sum"]) / num(raw[i]["l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"]);
+      const args = `ptr:16448KiB,ptr:528KiB,i32:8,u32:${table / 128 - 1},u32:${shift},u32:${mul},u32:${mask},u32:${random}`;
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", "bank_gather", "--grid", "132", "--block", "1024", "--args", args, "--format", "json"]));
+      const sim = out.cycles / (32 * 8 * 8);
+      lines.push(`| ${what} | ${table / 1024} KiB | ${r.data_wavefronts_per_request.toFixed(2)} | ${tag.toFixed(2)} | ${r.cycles_per_request_per_sm.toFixed(2)} | ${sim.toFixed(2)} | ${pct(sim / r.cycles_per_request_per_sm - 1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/timing.md: the register-bank probe's cycles per instruction beside warpsim's (each variant's own listing, 20 trips). */
   async "regbank-probe"(warpsim) {
     const dir = "validation/microbench/regbank-probe";

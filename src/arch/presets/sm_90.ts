@@ -165,6 +165,12 @@ export const sm_90: ArchSpec = {
     // 13.3 the SM can draw is below that peak; counting utilization against 13.3 overstated the
     // queueing near saturation (docs/validation.md).
     dramPeakBytesPerCycle: 14.9,
+    // [l1-bank] validation/microbench/l1_bank_probe: every SM gathering from a 16 MiB table the
+    // L2 holds takes 45.5-46.8 cycles per request of 32 lines (a sector each; 1.45 a line) and
+    // 11.6-12.0 per 8 lines, but 25.5-26.0 per 32 sectors in 9 to 16 consecutive lines and 9.7
+    // per 12 sectors in 3 (0.81 a sector, the bytes' rate above): a line costs the path 1.45
+    // cycles whatever its sectors.
+    l2RequestCycles: 1.45,
     // [mem] validation/memory/data/ncu_raw.csv: stores reach the L2 at 39-40 sectors per cycle
     // over the GPU whatever their pattern: transpose_pad 16.8 MB of full sectors in 13,256 cycles
     // (9.59 bytes per SM cycle), copy_f4 at 64 warps per SM 33.6 MB in 26,943 (9.43),

@@ -2,7 +2,7 @@ import { StoreMerge } from "./store-merge.js";
 import type { RawMemoryCounters } from "../../stats/memory-report.js";
 import type { ArchSpec } from "../../arch/arch-spec.js";
 import { BurstShare } from "./burst-share.js";
-import { SECTOR_BYTES } from "./coalescer.js";
+import { SECTOR_BYTES, SECTORS_PER_LINE } from "./coalescer.js";
 import { L1_MISS, L1Cache } from "./l1-cache.js";
 import { L2_FAR, L2_MISS, L2View } from "./l2-view.js";
 import { LatencyModel } from "./latency-model.js";
@@ -64,6 +64,8 @@ export class AddressedMemory {
   private readonly l1: L1Cache;
   private readonly l2: L2View;
   private readonly l2Path: LevelPath;
+  /** Bytes of the L2 path's rate a missed line takes at least (ArchSpec l2RequestCycles). */
+  private readonly l2RequestBytes: number;
   /** The L2's rate for TMA and bulk copies (ArchSpec.asyncUnits), when the architecture has them. */
   private readonly copyPath: LevelPath;
   private readonly l2WritePath: LevelPath | BurstShare | undefined;
@@ -89,6 +91,7 @@ export class AddressedMemory {
     this.l2 = new L2View(setup.l2MissShare, seed);
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
     this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    this.l2RequestBytes = (bw.l2RequestCycles ?? 0) * bw.l2BytesPerCycle;
     // Copies queue for the share with no such burst: every SM streaming 16 KiB copies two or
     // more at a time waits as long as the bytes in flight take at the share (validation/async/
     // copy_probe.cu: 800 cycles at two in flight, 1,675 at four, 2,516 at six; docs/async.md).
@@ -175,7 +178,10 @@ export class AddressedMemory {
     c.l2ReadHits += l2Sectors - dramSectors;
     // The misses travel together: one L2 latency, the L2 path's queue for their bytes, and for
     // those that miss there too DRAM's latency, queue and contention.
-    const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Sectors * SECTOR_BYTES);
+    // A plain load's missed lines go as a request each, which costs the path more than a
+    // scattered line's bytes (l2RequestCycles); copies move whole boxes at their own rate.
+    const l2Bytes = copy ? l2Sectors * SECTOR_BYTES : Math.max(l2Sectors * SECTOR_BYTES, this.missedLines(sectors, from, to) * this.l2RequestBytes);
+    const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Bytes);
     const l2At = now + this.l2Latency.next() + l2Wait;
     const farAt = l2At + this.farExtraCycles;
     let dramAt = l2At;
@@ -189,6 +195,19 @@ export class AddressedMemory {
       if (by !== 0 && !bypassL1) this.l1.fill(sectors[k], by === 1 ? l2At : by === 3 ? farAt : dramAt);
     }
     return Math.ceil(Math.max(ready, dramSectors > 0 ? dramAt : farSectors > 0 ? farAt : l2At));
+  }
+
+  /** The distinct lines among the access's sectors that missed in the L1 (servedBy non-zero). */
+  private missedLines(sectors: Float64Array, from: number, to: number): number {
+    let n = 0;
+    for (let k = from; k < to; k++) {
+      if (this.servedBy[k - from] === 0) continue;
+      const line = Math.floor(sectors[k] / SECTORS_PER_LINE);
+      let seen = false;
+      for (let j = from; j < k && !seen; j++) seen = this.servedBy[j - from] !== 0 && Math.floor(sectors[j] / SECTORS_PER_LINE) === line;
+      if (!seen) n++;
+    }
+    return n;
   }
 
   /**

@@ -28,7 +28,7 @@ describe("coalesce", () => {
     expect(coalesce(lanes((l) => 4 * l), 0b1, 4, out)).toBe(1);
     expect(coalesce(lanes((l) => 4 * l), 0, 4, out)).toBe(0);
   });
-  it("an access takes one wavefront of the L1's data pipe per distinct line", () => {
+  it("distinct lines: an access's lines (its L1 passes where the lanes' addresses are not recorded)", () => {
     // sgemm_naive's warp: two rows of A (one sector each, lines far apart), then one row of B (two sectors of one line).
     expect(distinctLines(Float64Array.of(0, 64 * 4), 0, 2)).toBe(2);
     expect(distinctLines(Float64Array.of(8, 9), 0, 2)).toBe(1);

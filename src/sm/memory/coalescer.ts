@@ -37,9 +37,10 @@ export function coalesce(addresses: Float64Array, lanes: number, width: number, 
 }
 
 /**
- * The distinct 128-byte lines among sectors[from..to): the wavefronts the access takes in the
- * L1's data pipe (sgemm_naive's loads of one row of B and two rows of A: 1.5 per request, as
- * ncu counts them; validation/memory/data/wavefronts.csv).
+ * The distinct 128-byte lines among sectors[from..to): an atomic's lines, and the passes an
+ * access takes in the L1's pipe where its lanes' addresses were not recorded (l1-passes.ts has
+ * the rule; for sgemm_naive's loads of one row of B and two rows of A both give 1.5 per request,
+ * as ncu counts them: validation/memory/data/wavefronts.csv).
  */
 export function distinctLines(sectors: Float64Array, from: number, to: number): number {
   let n = 0;

@@ -151,7 +151,10 @@ export class MemoryPaths {
       if (this.current < 0 || this.shared === undefined) return -1;
       if (this.bypassDataPipe[pc] === 1) return now;
       const a = this.paths!.accessesOf(warp);
-      return this.shared.access(now, smsp, distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
+      // Its passes: the busier of the L1's tag and data stages (l1-passes.ts); the distinct lines
+      // where the recording has none.
+      const passes = a.passes[this.current];
+      return this.shared.access(now, smsp, passes > 0 ? passes : distinctLines(a.sectors, a.start[this.current], a.start[this.current + 1]));
     }
     if (path === PATH_ATOMIC) {
       // A global atomic: after the SM's atomic unit, its lines' atomic units at the L2, which

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { coalesce } from "./coalescer.js";
+import { dataPasses, l1Passes, tagPasses } from "./l1-passes.js";
+
+const ALL = 0xffffffff | 0;
+
+/** The passes of an access whose lane k moves `width` bytes at at(k). */
+function passes(at: (lane: number) => number, width = 4, lanes = ALL): number {
+  const addresses = new Float64Array(32);
+  for (let l = 0; l < 32; l++) addresses[l] = at(l);
+  const sectors = new Float64Array(64);
+  const n = coalesce(addresses, lanes, width, sectors);
+  return l1Passes(addresses, lanes, width, sectors, n);
+}
+
+describe("an access's passes through the L1 (the busier of its tag and data stages)", () => {
+  it("a coalesced load takes one pass per 128 bytes, as the distinct-lines rule had it", () => {
+    expect(passes((l) => 4096 + 4 * l)).toBe(1);
+    expect(passes((l) => 4096 + 8 * l, 8)).toBe(2);
+    // 16 bytes a lane: 16 lanes a phase, 64 words in 32 banks: 2 a phase, 2 phases; 4 lines in 4 tag banks.
+    expect(passes((l) => 4096 + 16 * l, 16)).toBe(4);
+  });
+
+  it("lanes on one word share it (a broadcast): one pass", () => {
+    expect(passes(() => 4096)).toBe(1);
+  });
+
+  it("32 lines at one offset: every word in one data bank, 32 passes", () => {
+    expect(passes((l) => 128 * l)).toBe(32);
+  });
+
+  it("32 lines at 32 offsets: one word a data bank; lines k mod 4 give each tag bank 8 lines", () => {
+    expect(passes((l) => 128 * l + 4 * l)).toBe(8);
+    expect(dataPasses(Float64Array.from({ length: 32 }, (_, l) => 128 * l + 4 * l), ALL, 4)).toBe(1);
+  });
+
+  it("structures of 48 bytes (lane k at 48 k): words 12 k mod 32 put 4 in each of 8 banks; 12 lines, 3 a tag bank", () => {
+    expect(passes((l) => 48 * l)).toBe(4);
+  });
+
+  it("structures of 36 bytes: 9 lines, 32 banks; the tag stage binds (9 lines, at most 3 a bank)", () => {
+    expect(passes((l) => 36 * l)).toBe(3);
+  });
+
+  it("eight lines in one tag bank (every fourth line), a word each in its own data bank: 8 passes", () => {
+    const sectors = Float64Array.from([0, 16, 32, 48, 64, 80, 96, 112]); // lines 0, 4, ..., 28
+    expect(tagPasses(sectors, 8)).toBe(8);
+  });
+
+  it("inactive lanes add nothing", () => {
+    expect(passes((l) => 128 * l, 4, 0b1)).toBe(1);
+    expect(passes((l) => 128 * l, 4, 0b11)).toBe(2);
+  });
+});

@@ -20,6 +20,7 @@ function warp(...rows: [number, ...number[]][]): WarpAccesses {
     start: Int32Array.from(start),
     sectors: Float64Array.from(sectors),
     passes: new Uint16Array(rows.length),
+    delay: new Uint16Array(rows.length),
   };
 }
 

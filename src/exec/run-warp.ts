@@ -7,7 +7,7 @@ import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessW
 import { LANES, WarpRegisters } from "./warp-registers.js";
 import { RZ } from "./operands.js";
 import { atomicRounds } from "../sm/memory/coalescer.js";
-import { l1Passes } from "../sm/memory/l1-passes.js";
+import { l1Delay, l1Passes } from "../sm/memory/l1-passes.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
 export interface ExecutableKernel {
@@ -363,6 +363,7 @@ class AccessRecorder {
   private sectors = new Float64Array(64);
   private sectorCount = 0;
   private readonly passes: number[] = [];
+  private readonly delay: number[] = [];
   private readonly scratch = new Float64Array(LANES);
   private readonly touched = new Float64Array(2 * LANES);
 
@@ -376,6 +377,7 @@ class AccessRecorder {
     // Passes: an atomic's rounds at the L2; a load's or store's cycles of the L1's pipe (l1-passes.ts).
     const atomic = GLOBAL_ATOMICS.has(d.ins.opcode);
     this.passes.push(n <= 0 ? 0 : Math.min(atomic ? atomicRounds(this.scratch, lanes, accessWidth(d)) : l1Passes(this.scratch, lanes, accessWidth(d), this.touched, n), 65535));
+    this.delay.push(n <= 0 || atomic ? 0 : Math.min(l1Delay(this.scratch, lanes, accessWidth(d), this.touched, n), 65535));
   }
 
   /** An asynchronous copy (UTMALDG, UBLKCP): the global sectors it reads, past the L1; unknown when its tensor map or source is. */
@@ -386,6 +388,7 @@ class AccessRecorder {
     if (sectors !== undefined) for (let i = 0; i < sectors.length; i++) this.pushSector(sectors[i]);
     this.start.push(this.sectorCount);
     this.passes.push(0);
+    this.delay.push(0);
   }
 
   /**
@@ -411,6 +414,7 @@ class AccessRecorder {
     this.kind.push(ACCESS_CONSTANT);
     this.start.push(this.sectorCount);
     this.passes.push(n);
+    this.delay.push(0);
   }
 
   /** A shared-memory access whose lanes' addresses are known: its wavefronts (else nothing is recorded). */
@@ -422,6 +426,7 @@ class AccessRecorder {
     this.kind.push(ACCESS_SHARED);
     this.start.push(this.sectorCount);
     this.passes.push(Math.min(n, 65535));
+    this.delay.push(0);
   }
 
   private pushSector(sector: number): void {
@@ -434,6 +439,6 @@ class AccessRecorder {
   }
 
   done(): WarpAccesses {
-    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: this.sectors.slice(0, this.sectorCount), passes: Uint16Array.from(this.passes) };
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: this.sectors.slice(0, this.sectorCount), passes: Uint16Array.from(this.passes), delay: Uint16Array.from(this.delay) };
   }
 }

@@ -49,9 +49,12 @@ export interface PathAccesses {
   /**
    * What the access takes of its unit, in passes: for ACCESS_SHARED the wavefronts of the
    * shared-memory pipe; for a global atomic its rounds at the L2 (coalescer.ts atomicRounds);
-   * for ACCESS_CONSTANT the distinct words; else 0.
+   * for a global load or store its cycles of the L1's pipe (l1-passes.ts); for ACCESS_CONSTANT
+   * the distinct words; else 0.
    */
   readonly passes: Uint16Array;
+  /** For a global load: the cycles its passes add to its latency (l1-passes.ts l1Delay); else 0. */
+  readonly delay: Uint16Array;
 }
 
 /** Where paths come from: warp `warpInBlock` of the SM's `block`-th block (0-based, in admission order). */

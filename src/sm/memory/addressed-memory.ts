@@ -131,9 +131,10 @@ export class AddressedMemory {
    * A load issued at `now` by kernel instruction `instruction`, touching sectors[from..to):
    * the cycle its data arrives (before the result delay). `bypassL1`: the access neither hits
    * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU). `copy`: a TMA or bulk copy, which
-   * draws on the L2 at the copies' rate.
+   * draws on the L2 at the copies' rate. `hitDelay`: the cycles the access's passes through the
+   * L1 add to its hits' latency (l1-passes.ts l1Delay; the misses' data comes by the fill path).
    */
-  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false, copy = false): number {
+  load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false, copy = false, hitDelay = 0): number {
     const c = this.counters;
     const hitsBefore = c.loadSectorHits;
     if (local) {
@@ -148,7 +149,7 @@ export class AddressedMemory {
     }
     // A TMA or bulk copy touches hundreds of sectors: the scratch grows to the largest access (rarely).
     if (to - from > this.servedBy.length) this.servedBy = new Uint8Array(to - from);
-    let ready = now + this.l1HitCycles;
+    let ready = now + this.l1HitCycles + hitDelay;
     let l2Sectors = 0;
     let dramSectors = 0;
     let farSectors = 0;

@@ -16,9 +16,17 @@
  * wavefronts 10.25; four tag banks give 10.26 on average); 8 random lines 3.6 (3.47; 3.47); an
  * array of 48-byte structures (12 lines, 4 words a data bank) 4.2 (data wavefronts 4.05). A
  * coalesced access takes one pass per 128 bytes either way, as the distinct-lines rule had it.
+ *
+ * The passes also delay the data (validation/microbench/gather_latency_probe.cu, one warp
+ * chasing its own loads through the L1): a trip takes 132.3 cycles with one line, 141.8 with 32
+ * lines at spread offsets (10.3 tag passes: about a cycle each beyond the first) and 150.2,
+ * 167.6 and 204.6 with 8, 16 and 32 lines at one offset (8, 16 and 30 data passes: 2.4 cycles
+ * each beyond the first).
  */
 
 const DATA_BANKS = 32;
+/** Cycles each data pass beyond the first adds to a load's latency; each tag pass adds one. */
+const DATA_PASS_DELAY = 2.4;
 const TAG_BANKS = 4;
 const SECTORS_PER_LINE = 4;
 
@@ -33,6 +41,11 @@ const perTagBank = new Int32Array(TAG_BANKS);
  */
 export function l1Passes(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
   return Math.max(dataPasses(addresses, lanes, width), tagPasses(sectors, count));
+}
+
+/** The cycles an access's passes add to its latency: the slower stage's passes beyond the first. */
+export function l1Delay(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
+  return Math.round(Math.max(DATA_PASS_DELAY * (dataPasses(addresses, lanes, width) - 1), tagPasses(sectors, count) - 1, 0));
 }
 
 /** The busiest tag bank's distinct lines. */

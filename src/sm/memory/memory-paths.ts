@@ -108,7 +108,7 @@ export class MemoryPaths {
   /** Access `i` of `warp`'s path through the memory system from its addresses, taken at `start`. */
   private addressedLoad(pc: number, start: number, warp: number, i: number): number {
     const a = this.paths!.accessesOf(warp);
-    return this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1);
+    return this.addressed!.load(start, a.instruction[i], a.sectors, a.start[i], a.start[i + 1], a.kind[i] === ACCESS_BYPASS_L1, a.kind[i] === ACCESS_LOCAL, this.bypassDataPipe[pc] === 1, a.delay[i]);
   }
 
   /**

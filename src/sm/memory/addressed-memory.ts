@@ -132,7 +132,8 @@ export class AddressedMemory {
    * the cycle its data arrives (before the result delay). `bypassL1`: the access neither hits
    * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU). `copy`: a TMA or bulk copy, which
    * draws on the L2 at the copies' rate. `hitDelay`: the cycles the access's passes through the
-   * L1 add to its hits' latency (l1-passes.ts l1Delay; the misses' data comes by the fill path).
+   * L1 add to the latency of its hits on data already there (l1-passes.ts l1Delay); misses, and
+   * hits on fills in flight, get their data by the fill path.
    */
   load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false, copy = false, hitDelay = 0): number {
     const c = this.counters;
@@ -149,7 +150,7 @@ export class AddressedMemory {
     }
     // A TMA or bulk copy touches hundreds of sectors: the scratch grows to the largest access (rarely).
     if (to - from > this.servedBy.length) this.servedBy = new Uint8Array(to - from);
-    let ready = now + this.l1HitCycles + hitDelay;
+    let ready = now + this.l1HitCycles;
     let l2Sectors = 0;
     let dramSectors = 0;
     let farSectors = 0;
@@ -159,6 +160,7 @@ export class AddressedMemory {
       const at = bypassL1 ? L1_MISS : this.l1.lookup(sectors[k]);
       if (at !== L1_MISS) {
         c.loadSectorHits++;
+        if (at <= now && now + this.l1HitCycles + hitDelay > ready) ready = now + this.l1HitCycles + hitDelay;
         if (at > ready) ready = at;
         this.servedBy[k - from] = 0;
         continue;

@@ -7,7 +7,7 @@ import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessW
 import { LANES, WarpRegisters } from "./warp-registers.js";
 import { RZ } from "./operands.js";
 import { atomicRounds } from "../sm/memory/coalescer.js";
-import { l1Delay, l1Passes } from "../sm/memory/l1-passes.js";
+import { delayOf, l1Stages, passesOf, stages } from "../sm/memory/l1-passes.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
 export interface ExecutableKernel {
@@ -376,8 +376,14 @@ class AccessRecorder {
     this.start.push(this.sectorCount);
     // Passes: an atomic's rounds at the L2; a load's or store's cycles of the L1's pipe (l1-passes.ts).
     const atomic = GLOBAL_ATOMICS.has(d.ins.opcode);
-    this.passes.push(n <= 0 ? 0 : Math.min(atomic ? atomicRounds(this.scratch, lanes, accessWidth(d)) : l1Passes(this.scratch, lanes, accessWidth(d), this.touched, n), 65535));
-    this.delay.push(n <= 0 || atomic ? 0 : Math.min(l1Delay(this.scratch, lanes, accessWidth(d), this.touched, n), 65535));
+    if (n <= 0 || atomic) {
+      this.passes.push(n <= 0 ? 0 : Math.min(atomicRounds(this.scratch, lanes, accessWidth(d)), 65535));
+      this.delay.push(0);
+    } else {
+      l1Stages(this.scratch, lanes, accessWidth(d), this.touched, n);
+      this.passes.push(Math.min(passesOf(stages), 65535));
+      this.delay.push(Math.min(delayOf(stages), 65535));
+    }
   }
 
   /** An asynchronous copy (UTMALDG, UBLKCP): the global sectors it reads, past the L1; unknown when its tensor map or source is. */

@@ -58,4 +58,15 @@ describe("an access's passes through the L1 (the busier of its tag and data stag
     expect(passes((l) => 128 * l + 4 * l, 4, ALL, l1Delay)).toBe(7); // 8 tag passes
     expect(passes((l) => 48 * l, 4, ALL, l1Delay)).toBe(7); // 4 data passes (7.2) over 3 tag passes (2)
   });
+
+  it("a contiguous access: ceil(words / 32) a phase wherever it starts (the fast path), as the general rule counts", () => {
+    for (const [width, expected] of [[4, 1], [8, 2], [16, 4]]) {
+      for (const base of [4096, 4100, 4224]) {
+        const addresses = Float64Array.from({ length: 32 }, (_, l) => base + width * l);
+        expect(dataPasses(addresses, ALL, width)).toBe(expected);
+        // The same words with lane 31 off (the general path): no bank holds more.
+        expect(dataPasses(addresses, ALL & ~(1 << 31), width)).toBeLessThanOrEqual(expected);
+      }
+    }
+  });
 });

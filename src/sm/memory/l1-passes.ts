@@ -35,17 +35,38 @@ const words = new Float64Array(64);
 const perDataBank = new Int32Array(DATA_BANKS);
 const perTagBank = new Int32Array(TAG_BANKS);
 
+/** An access's passes in each stage (l1Stages' result, reused: no allocation per access). */
+export const stages = { data: 0, tag: 0 };
+
 /**
- * The passes of an access whose lanes in `lanes` move `width` bytes at `addresses[lane]`, and
- * whose distinct sectors are sectors[0..count) (coalesce()).
+ * The passes of each stage (into `stages`) of an access whose lanes in `lanes` move `width`
+ * bytes at `addresses[lane]`, and whose distinct sectors are sectors[0..count) (coalesce()).
  */
-export function l1Passes(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
-  return Math.max(dataPasses(addresses, lanes, width), tagPasses(sectors, count));
+export function l1Stages(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): void {
+  stages.data = dataPasses(addresses, lanes, width);
+  stages.tag = tagPasses(sectors, count);
 }
 
-/** The cycles an access's passes add to its latency: the slower stage's passes beyond the first. */
+/** The cycles of the L1's pipe the access in `stages` takes: its slower stage's passes. */
+export function passesOf(s: typeof stages): number {
+  return Math.max(s.data, s.tag);
+}
+
+/** The cycles the access in `stages` adds to its hits' latency: the slower stage's passes beyond the first. */
+export function delayOf(s: typeof stages): number {
+  return Math.round(Math.max(DATA_PASS_DELAY * (s.data - 1), s.tag - 1, 0));
+}
+
+/** l1Stages, then passesOf. */
+export function l1Passes(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
+  l1Stages(addresses, lanes, width, sectors, count);
+  return passesOf(stages);
+}
+
+/** l1Stages, then delayOf. */
 export function l1Delay(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
-  return Math.round(Math.max(DATA_PASS_DELAY * (dataPasses(addresses, lanes, width) - 1), tagPasses(sectors, count) - 1, 0));
+  l1Stages(addresses, lanes, width, sectors, count);
+  return delayOf(stages);
 }
 
 /** The busiest tag bank's distinct lines. */
@@ -67,6 +88,11 @@ export function tagPasses(sectors: Float64Array, count: number): number {
 export function dataPasses(addresses: Float64Array, lanes: number, width: number): number {
   const wordsPerLane = Math.max(1, Math.ceil(width / 4));
   const phaseLanes = width <= 8 ? 32 : 16;
+  if (contiguous(addresses, lanes, width)) {
+    // Every lane active, lane l at the first one's address + l x width, words whole: a phase's
+    // words are consecutive, so each bank holds ceil(words / 32) of them.
+    return (32 / phaseLanes) * Math.ceil((phaseLanes * wordsPerLane) / DATA_BANKS);
+  }
   let total = 0;
   for (let start = 0; start < 32; start += phaseLanes) {
     perDataBank.fill(0);
@@ -87,4 +113,11 @@ export function dataPasses(addresses: Float64Array, lanes: number, width: number
     total += most;
   }
   return total;
+}
+
+/** Whether all 32 lanes are active and lane l accesses addresses[0] + l x width, in whole aligned words. */
+function contiguous(addresses: Float64Array, lanes: number, width: number): boolean {
+  if ((lanes | 0) !== -1 || width < 4 || addresses[0] % 4 !== 0) return false;
+  for (let l = 1; l < 32; l++) if (addresses[l] !== addresses[0] + l * width) return false;
+  return true;
 }

@@ -53,7 +53,7 @@ export interface PathAccesses {
    * the distinct words; else 0.
    */
   readonly passes: Uint16Array;
-  /** For a global load: the cycles its passes add to its latency (l1-passes.ts l1Delay); else 0. */
+  /** For a global load: the cycles its passes add to its latency (l1-passes.ts delayOf); else 0. */
   readonly delay: Uint16Array;
 }
 

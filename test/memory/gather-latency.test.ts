@@ -8,7 +8,7 @@ import { cli } from "../cli/cli-helper.js";
  * gather-latency-probe/) against the H100: one warp per SM chases its own loads through the L1
  * (a 32 KiB table it read first), its lanes on 1 line, on 32 lines at 32 offsets (10.3 tag
  * passes) or on 32 lines at one offset (30 data passes). What the passes add to a trip, against
- * the one-line chase: the H100's 9.5 and 72.3 cycles (l1-passes.ts l1Delay). warpsim runs the
+ * the one-line chase: the H100's 9.5 and 72.3 cycles (l1-passes.ts delayOf). warpsim runs the
  * probe's listing, 256 trips (1,024 there); the difference of trips cancels the warm-up.
  */
 const rows = parse(readFileSync("validation/microbench/gather-latency-probe/summary.csv", "utf8"), { columns: true, cast: true }) as {

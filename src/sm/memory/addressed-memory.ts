@@ -132,7 +132,7 @@ export class AddressedMemory {
    * the cycle its data arrives (before the result delay). `bypassL1`: the access neither hits
    * in nor fills the L1 (cp.async .BYPASS, .STRONG.GPU). `copy`: a TMA or bulk copy, which
    * draws on the L2 at the copies' rate. `hitDelay`: the cycles the access's passes through the
-   * L1 add to the latency of its hits on data already there (l1-passes.ts l1Delay); misses, and
+   * L1 add to the latency of its hits on data already there (l1-passes.ts delayOf); misses, and
    * hits on fills in flight, get their data by the fill path.
    */
   load(now: number, instruction: number, sectors: Float64Array, from: number, to: number, bypassL1 = false, local = false, copy = false, hitDelay = 0): number {
@@ -183,7 +183,7 @@ export class AddressedMemory {
     // those that miss there too DRAM's latency, queue and contention.
     // A plain load's missed lines go as a request each, which costs the path more than a
     // scattered line's bytes (l2RequestCycles); copies move whole boxes at their own rate.
-    const l2Bytes = copy ? l2Sectors * SECTOR_BYTES : Math.max(l2Sectors * SECTOR_BYTES, this.missedLines(sectors, from, to) * this.l2RequestBytes);
+    const l2Bytes = copy || this.l2RequestBytes === 0 ? l2Sectors * SECTOR_BYTES : Math.max(l2Sectors * SECTOR_BYTES, this.missedLines(sectors, from, to) * this.l2RequestBytes);
     const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Bytes);
     const l2At = now + this.l2Latency.next() + l2Wait;
     const farAt = l2At + this.farExtraCycles;

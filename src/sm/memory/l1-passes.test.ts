@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { coalesce } from "./coalescer.js";
-import { dataPasses, l1Delay, l1Passes, tagPasses } from "./l1-passes.js";
+import { dataPasses, delayOf, l1Stages, passesOf, stages, tagPasses } from "./l1-passes.js";
 
 const ALL = 0xffffffff | 0;
 
-/** The passes (or, with `rule` l1Delay, the delay) of an access whose lane k moves `width` bytes at at(k). */
-function passes(at: (lane: number) => number, width = 4, lanes = ALL, rule = l1Passes): number {
+/** The passes (or, with `rule` delayOf, the delay) of an access whose lane k moves `width` bytes at at(k). */
+function passes(at: (lane: number) => number, width = 4, lanes = ALL, rule = passesOf): number {
   const addresses = new Float64Array(32);
   for (let l = 0; l < 32; l++) addresses[l] = at(l);
   const sectors = new Float64Array(64);
   const n = coalesce(addresses, lanes, width, sectors);
-  return rule(addresses, lanes, width, sectors, n);
+  l1Stages(addresses, lanes, width, sectors, n);
+  return rule(stages);
 }
 
 describe("an access's passes through the L1 (the busier of its tag and data stages)", () => {
@@ -53,10 +54,10 @@ describe("an access's passes through the L1 (the busier of its tag and data stag
   });
 
   it("the delay a load's hits wait: 2.4 cycles a data pass and one a tag pass beyond the first, the slower stage", () => {
-    expect(passes((l) => 4096 + 4 * l, 4, ALL, l1Delay)).toBe(0);
-    expect(passes((l) => 128 * l, 4, ALL, l1Delay)).toBe(74); // 32 data passes: 2.4 x 31
-    expect(passes((l) => 128 * l + 4 * l, 4, ALL, l1Delay)).toBe(7); // 8 tag passes
-    expect(passes((l) => 48 * l, 4, ALL, l1Delay)).toBe(7); // 4 data passes (7.2) over 3 tag passes (2)
+    expect(passes((l) => 4096 + 4 * l, 4, ALL, delayOf)).toBe(0);
+    expect(passes((l) => 128 * l, 4, ALL, delayOf)).toBe(74); // 32 data passes: 2.4 x 31
+    expect(passes((l) => 128 * l + 4 * l, 4, ALL, delayOf)).toBe(7); // 8 tag passes
+    expect(passes((l) => 48 * l, 4, ALL, delayOf)).toBe(7); // 4 data passes (7.2) over 3 tag passes (2)
   });
 
   it("a contiguous access: ceil(words / 32) a phase wherever it starts (the fast path), as the general rule counts", () => {

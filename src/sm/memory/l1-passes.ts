@@ -1,3 +1,5 @@
+import { SECTORS_PER_LINE } from "./coalescer.js";
+
 /**
  * What one warp-level global access takes of the L1's pipe, in cycles (passes): the slower of
  * its two stages.
@@ -28,7 +30,6 @@ const DATA_BANKS = 32;
 /** Cycles each data pass beyond the first adds to a load's latency; each tag pass adds one. */
 const DATA_PASS_DELAY = 2.4;
 const TAG_BANKS = 4;
-const SECTORS_PER_LINE = 4;
 
 /** Distinct 4-byte words of one phase (16 bytes x 16 lanes at most) and the words per data bank. */
 const words = new Float64Array(64);
@@ -55,18 +56,6 @@ export function passesOf(s: typeof stages): number {
 /** The cycles the access in `stages` adds to its hits' latency: the slower stage's passes beyond the first. */
 export function delayOf(s: typeof stages): number {
   return Math.round(Math.max(DATA_PASS_DELAY * (s.data - 1), s.tag - 1, 0));
-}
-
-/** l1Stages, then passesOf. */
-export function l1Passes(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
-  l1Stages(addresses, lanes, width, sectors, count);
-  return passesOf(stages);
-}
-
-/** l1Stages, then delayOf. */
-export function l1Delay(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, count: number): number {
-  l1Stages(addresses, lanes, width, sectors, count);
-  return delayOf(stages);
 }
 
 /** The busiest tag bank's distinct lines. */

@@ -154,6 +154,12 @@ export interface ArchSpec {
      */
     l2WriteBytesPerCycle?: number;
     /**
+     * SM cycles of the L2's write rate (at l2WriteBytesPerCycle) that each line a store writes in
+     * part takes beyond its sectors' bytes: a line with a sector not wholly written. The
+     * address-driven model only. Absent: bytes alone.
+     */
+    l2PartialLineCycles?: number;
+    /**
      * Bytes per SM cycle of stores the SM itself can send (its port to the L2): what it gets when
      * the other SMs store less than their share (memory/burst-share.ts). Absent: the share alone.
      */

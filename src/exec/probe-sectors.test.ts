@@ -21,6 +21,7 @@ function warp(...rows: [number, ...number[]][]): WarpAccesses {
     sectors: Float64Array.from(sectors),
     passes: new Uint16Array(rows.length),
     delay: new Uint16Array(rows.length),
+    partialLines: new Uint8Array(rows.length),
   };
 }
 

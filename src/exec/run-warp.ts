@@ -4,9 +4,11 @@ import { type Decoded, type ExecContext, branchLanes, decode, execute, guardLane
 import type { PathSyncs } from "../sm/async/sync-ops.js";
 import { ACCESS_BYPASS_L1, ACCESS_CACHED, ACCESS_CONSTANT, ACCESS_LOCAL, ACCESS_SHARED, ACCESS_UNKNOWN, type PathAccesses } from "../sm/warp-paths.js";
 import { GLOBAL_ACCESSES, GLOBAL_ATOMICS, LOCAL_ACCESSES, accessSectors, accessWidth, bypassesL1, globalOperand, sharedAccessWavefronts } from "./lane-addresses.js";
+import { type BarrierState, moveBarrier } from "./barrier-moves.js";
+import { WarpLocalMemory } from "./local-memory.js";
 import { LANES, WarpRegisters } from "./warp-registers.js";
 import { RZ } from "./operands.js";
-import { atomicRounds } from "../sm/memory/coalescer.js";
+import { atomicRounds, partialLines } from "../sm/memory/coalescer.js";
 import { delayOf, l1Stages, passesOf, stages } from "../sm/memory/l1-passes.js";
 
 /** A kernel decoded once for functional runs: its instructions and where each address is. */
@@ -41,7 +43,9 @@ const FLOW_CONSTANT = 13;
 const FLOW_WARPSYNC = 14;
 /** CCTL.E.PF2: a prefetch into the L2, recorded as an access, never bounds-checked (a prefetch does not fault). */
 const FLOW_PREFETCH = 15;
-const FLOWS: Readonly<Record<string, number>> = { BRA: FLOW_BRA, EXIT: FLOW_EXIT, BSSY: FLOW_BSSY, BSYNC: FLOW_BSYNC, BREAK: FLOW_BREAK, CALL: FLOW_CALL, RET: FLOW_RET, LDS: FLOW_SHARED, STS: FLOW_SHARED, LDSM: FLOW_SHARED };
+/** BMOV between a convergence barrier and a register: a called function saves its caller's barrier and restores it before RET. */
+const FLOW_BMOV = 16;
+const FLOWS: Readonly<Record<string, number>> = { BMOV: FLOW_BMOV, BRA: FLOW_BRA, EXIT: FLOW_EXIT, BSSY: FLOW_BSSY, BSYNC: FLOW_BSYNC, BREAK: FLOW_BREAK, CALL: FLOW_CALL, RET: FLOW_RET, LDS: FLOW_SHARED, STS: FLOW_SHARED, LDSM: FLOW_SHARED };
 
 function flowOf(opcode: string, modifiers: readonly string[]): number {
   // A block-wide barrier that waits (BAR.SYNC, BAR.RED; not BAR.ARV): where the block's warps meet (run-block.ts).
@@ -123,6 +127,9 @@ export interface OutOfBounds {
   readonly lane: number;
 }
 
+/** Stores whose lines the L2 takes (a line written in part costs it more): global and local, not reductions. */
+const PLAIN_STORES: ReadonlySet<string> = new Set(["STG", "ST", "STL"]);
+
 /** Opcodes that address global memory explicitly (generic LD/ST may reach shared or local memory: not checked). */
 
 /**
@@ -164,6 +171,9 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
   const arrived = new Int32Array(16);
   const resumeAt = new Int32Array(16).fill(-1);
   const stack: [number, number][] = [];
+  // Barriers saved by BMOV (a recursive call's frames), restored last-saved first.
+  const saved: BarrierState[] = [];
+  const local = new WarpLocalMemory();
   // Where each CALL in progress returns to (the compiler's RET.REL names the same place in a register).
   const calls: number[] = [];
   // Whether the last branch was decided without knowing its guard.
@@ -279,6 +289,11 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
       pc = lanes !== 0 && calls.length > 0 ? calls.pop()! : pc + 1;
       continue;
     }
+    if (kind === FLOW_BMOV) {
+      moveBarrier(d, regs, lanes, { expected, arrived, resumeAt }, saved);
+      pc++;
+      continue;
+    }
     if (kind === FLOW_WARPSYNC) {
       // `WARPSYNC.EXCLUSIVE R7` with R7 = 0xffff << (laneid & ~15) (a cg::tiled_partition<16>
       // reduce): each group of lanes naming one mask runs the region up to the BSYNC on its own,
@@ -317,7 +332,10 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
     if (access !== undefined && (global || kind === FLOW_LOCAL || kind === FLOW_PREFETCH)) access.add(instructions, pc, d, regs, lanes, ctx);
     else if (access !== undefined && kind === FLOW_SHARED) access.addShared(instructions, pc, d, regs, lanes);
     else if (access !== undefined && kind === FLOW_CONSTANT) access.addConstant(instructions, pc, d, regs, lanes);
-    execute(d, regs, lanes, ctx);
+    if (kind === FLOW_LOCAL && lanes !== 0) {
+      if (d.ins.opcode === "LDL") local.load(d, regs, lanes);
+      else local.store(d, regs, lanes);
+    } else execute(d, regs, lanes, ctx);
     pc++;
   }
   const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done(), ...(syncs!.empty ? {} : { syncs: syncs!.done() }), ...(barrierSkips.length > 0 ? { barrierSkips: Float64Array.from(barrierSkips) } : {}) } : undefined;
@@ -364,6 +382,8 @@ class AccessRecorder {
   private sectorCount = 0;
   private readonly passes: number[] = [];
   private readonly delay: number[] = [];
+  private readonly partial: number[] = [];
+  private readonly masks = new Int32Array(2 * LANES);
   private readonly scratch = new Float64Array(LANES);
   private readonly touched = new Float64Array(2 * LANES);
 
@@ -384,6 +404,7 @@ class AccessRecorder {
       this.passes.push(Math.min(passesOf(stages), 65535));
       this.delay.push(Math.min(delayOf(stages), 65535));
     }
+    this.partial.push(n > 0 && PLAIN_STORES.has(d.ins.opcode) ? partialLines(this.scratch, lanes, accessWidth(d), this.touched, n, this.masks) : 0);
   }
 
   /** An asynchronous copy (UTMALDG, UBLKCP): the global sectors it reads, past the L1; unknown when its tensor map or source is. */
@@ -395,6 +416,7 @@ class AccessRecorder {
     this.start.push(this.sectorCount);
     this.passes.push(0);
     this.delay.push(0);
+    this.partial.push(0);
   }
 
   /**
@@ -421,6 +443,7 @@ class AccessRecorder {
     this.start.push(this.sectorCount);
     this.passes.push(n);
     this.delay.push(0);
+    this.partial.push(0);
   }
 
   /** A shared-memory access whose lanes' addresses are known: its wavefronts (else nothing is recorded). */
@@ -433,6 +456,7 @@ class AccessRecorder {
     this.start.push(this.sectorCount);
     this.passes.push(Math.min(n, 65535));
     this.delay.push(0);
+    this.partial.push(0);
   }
 
   private pushSector(sector: number): void {
@@ -445,6 +469,6 @@ class AccessRecorder {
   }
 
   done(): WarpAccesses {
-    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: this.sectors.slice(0, this.sectorCount), passes: Uint16Array.from(this.passes), delay: Uint16Array.from(this.delay) };
+    return { at: Float64Array.from(this.at), instruction: Int32Array.from(this.instruction), kind: Uint8Array.from(this.kind), start: Int32Array.from(this.start), sectors: this.sectors.slice(0, this.sectorCount), passes: Uint16Array.from(this.passes), delay: Uint16Array.from(this.delay), partialLines: Uint8Array.from(this.partial) };
   }
 }

@@ -89,12 +89,13 @@ function memoryLines(m: MemoryReport): string[] {
   const lines = [
     "memory (SM, from the accesses' addresses)",
     `  global loads       ${m.loadRequests} requests, ${m.loadSectors} sectors (${fix(m.sectorsPerLoadRequest, 2)} per request); L1 hit rate ${pct(m.l1LoadHitRate)}`,
-    `  global stores      ${m.storeRequests} requests, ${m.storeSectors} sectors`,
+    `  global stores      ${m.storeRequests} requests, ${m.storeSectors} sectors${m.storePartialLines > 0 ? ` (${m.storePartialLines} lines written in part)` : ""}`,
     `  L2 reads           ${m.l2ReadSectors} sectors; hit rate ${pct(m.l2ReadHitRate)}`,
     `  DRAM               ${kib(m.dramReadBytes)} read, ${kib(m.dramWriteBytes)} written back`,
   ];
   if (m.copyRequests > 0) lines.push(`  copies (TMA, bulk) ${m.copyRequests} copies, ${m.copySectors} sectors (${(m.copySectors / m.copyRequests).toFixed(0)} per copy), past the L1`);
   if (m.localLoadRequests > 0) lines.push(`  local loads        ${m.localLoadRequests} requests, ${m.localLoadSectors} sectors; L1 hit rate ${pct(m.l1LocalLoadHitRate)}`);
+  if (m.localStoreRequests > 0) lines.push(`  local stores       ${m.localStoreRequests} requests, ${m.localStoreSectors} sectors`);
   if (m.unaddressedAccesses > 0) lines.push(`  ${m.unaddressedAccesses} accesses had addresses from loaded data: timed by memory.latency instead`);
   return lines;
 }

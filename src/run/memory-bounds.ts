@@ -35,7 +35,13 @@ export function addressedMemoryBounds(result: SimulationResult, arch: ArchSpec):
   bound("l2-reads", missed * 32, bw.l2BytesPerCycle, `the L1 missed ${missed} sectors to the L2 (L1 hit rate ${pct(m.l1LoadHitRate)}, ${fix(m.sectorsPerLoadRequest)} sectors per load request)`);
   // TMA and bulk copies draw on the L2 at their own rate (the LSU's issue does not hold them back).
   if (arch.asyncUnits !== undefined) bound("copies", m.copySectors * 32, arch.asyncUnits.copyL2BytesPerCycle, `copies (TMA, bulk) brought ${m.copySectors} sectors from the L2 into shared memory (${fix(m.copySectors / Math.max(1, m.copyRequests))} per copy)`);
-  if (bw.l2WriteBytesPerCycle !== undefined) bound("l2-writes", m.storeSectors * 32, bw.l2WriteBytesPerCycle, `stores wrote ${m.storeSectors} sectors to the L2`);
+  // The L2 writes the sectors DRAM brings at the stores' rate, and a line written in part costs more than its bytes.
+  if (bw.l2WriteBytesPerCycle !== undefined) {
+    const partial = m.storePartialLines * (bw.l2PartialLineCycles ?? 0) * bw.l2WriteBytesPerCycle;
+    const fills = m.dramReadBytes > 0 ? ` and DRAM filled ${kib(m.dramReadBytes)} into it` : "";
+    const sectors = m.storeSectors + m.localStoreSectors;
+    bound("l2-writes", sectors * 32 + partial + m.dramReadBytes, bw.l2WriteBytesPerCycle, `stores wrote ${sectors} sectors to the L2 (${m.storePartialLines} lines in part)${fills}`);
+  }
   return out;
 }
 

@@ -104,6 +104,7 @@ export const archOverrides = z
         dramContentionCycles: z.number().min(0),
         dramPeakBytesPerCycle: z.number().positive(),
         l2WriteBytesPerCycle: z.number().positive(),
+        l2PartialLineCycles: z.number().min(0),
         l2RequestCycles: z.number().min(0),
         smStoreBytesPerCycle: z.number().positive(),
         l2Atomics: z.object({ units: count(1), granuleBytes: count(32), roundsPerCycle: z.number().positive(), floatWordCycles: z.number().positive().optional() }).strict(),

@@ -55,6 +55,8 @@ export interface PathAccesses {
   readonly passes: Uint16Array;
   /** For a global load: the cycles its passes add to its latency (l1-passes.ts delayOf); else 0. */
   readonly delay: Uint16Array;
+  /** For a global or local store: the lines it writes in part (coalescer.ts partialLines); else 0. */
+  readonly partialLines: Uint8Array;
 }
 
 /** Where paths come from: warp `warpInBlock` of the SM's `block`-th block (0-based, in admission order). */

@@ -14,6 +14,8 @@ export interface MemoryReport {
   readonly l1LoadHitRate: number;
   /** l1tex__t_requests_pipe_lsu_mem_global_op_st.sum */
   readonly storeRequests: number;
+  /** Lines the stores wrote in part (a sector not wholly written): each costs the L2's write rate more than its bytes. */
+  readonly storePartialLines: number;
   /** l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum */
   readonly storeSectors: number;
   /** TMA and bulk copies (UTMALDG, UBLKCP): not LSU loads, so not in ncu's l1tex load counters above; their sectors are L2 reads. */
@@ -35,6 +37,9 @@ export interface MemoryReport {
   readonly localLoadRequests: number;
   readonly localLoadSectors: number;
   readonly l1LocalLoadHitRate: number;
+  /** l1tex__t_requests/sectors_pipe_lsu_mem_local_op_st.sum (written through to the L2) */
+  readonly localStoreRequests: number;
+  readonly localStoreSectors: number;
 }
 
 /** The counters one run's memory model leaves (MemoryCounters). */
@@ -43,6 +48,8 @@ export interface RawMemoryCounters {
   readonly loadSectors: number;
   readonly loadSectorHits: number;
   readonly storeRequests: number;
+  /** Lines the stores wrote in part (a sector not wholly written): each costs the L2's write rate more than its bytes. */
+  readonly storePartialLines: number;
   readonly storeSectors: number;
   readonly copyRequests: number;
   readonly copySectors: number;
@@ -55,6 +62,8 @@ export interface RawMemoryCounters {
   readonly localLoadRequests: number;
   readonly localLoadSectors: number;
   readonly localLoadSectorHits: number;
+  readonly localStoreRequests: number;
+  readonly localStoreSectors: number;
 }
 
 export function memoryReport(c: RawMemoryCounters): MemoryReport {
@@ -65,6 +74,7 @@ export function memoryReport(c: RawMemoryCounters): MemoryReport {
     sectorsPerLoadRequest: per(c.loadSectors, c.loadRequests),
     l1LoadHitRate: per(c.loadSectorHits, c.loadSectors),
     storeRequests: c.storeRequests,
+    storePartialLines: c.storePartialLines,
     storeSectors: c.storeSectors,
     copyRequests: c.copyRequests,
     copySectors: c.copySectors,
@@ -77,5 +87,7 @@ export function memoryReport(c: RawMemoryCounters): MemoryReport {
     localLoadRequests: c.localLoadRequests,
     localLoadSectors: c.localLoadSectors,
     l1LocalLoadHitRate: per(c.localLoadSectorHits, c.localLoadSectors),
+    localStoreRequests: c.localStoreRequests,
+    localStoreSectors: c.localStoreSectors,
   };
 }

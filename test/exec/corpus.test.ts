@@ -291,3 +291,25 @@ describe("forms the ninth batch brought", () => {
     expect(Math.abs((run.gpu?.meanSmActiveCycles ?? run.cycles) / measured - 1)).toBeLessThan(0.2);
   });
 });
+
+describe("recursion: fib_rec's frames, saved and restored through local memory (local-memory.ts, barrier-moves.ts)", () => {
+  const { launch } = plan("fib_rec", [128], [256], "ptr:128KiB random(8, 11),ptr:128KiB,i32:32768");
+  const exe = executableKernel(kernel("fib_rec"));
+  const p = profileKernel(exe, launch, [0, 1, 2, 3, 4, 5, 6, 7]);
+  const at = (address: number) => exe.decoded.findIndex((d) => d.ins.address === address);
+
+  it("every lane runs its whole call tree: nothing guessed, no lane left waiting", () => {
+    // n comes back from [R1] after each call (LDL R2), and lanes with n < 2 wait at the
+    // caller's BSYNC B6 while the others recurse (BMOV.32.CLEAR R16, B6 / BMOV.32 B6, R16).
+    expect(p.unknownBranches.size).toBe(0);
+    expect(p.runaways).toBe(0);
+    // A warp's frames are at least those of its deepest lane: fib(11) makes 287 calls.
+    expect(p.executions[at(0x130)] / p.warps).toBeGreaterThanOrEqual(287);
+  });
+
+  it("issues ncu's count per warp within 3% (the H100 drew each thread's n from 8..11 as well)", () => {
+    const row = summary.find((r) => r.kernel === "fib_rec")!;
+    const perWarp = Number(row["smsp__inst_executed.sum"]) / (128 * 8);
+    expect(Math.abs(p.instructions.mean - perWarp)).toBeLessThanOrEqual(0.03 * perWarp);
+  });
+});

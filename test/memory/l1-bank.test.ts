@@ -56,3 +56,24 @@ describe("an L1 hit takes the busier of the tag and data stages (l1_bank_probe)"
     });
   }
 });
+
+describe("a store's lines written in part each cost the L2 more than their bytes (l1_bank_probe, 16 MiB table)", () => {
+  // 4 bytes a lane: every sector is written in part. 1.64 cycles a sector (32 / l2WriteBytesPerCycle,
+  // the store rewrite probe's 19.5 bytes a cycle) plus 1.38 a line (l2PartialLineCycles): 32 lines
+  // 96.6 (the H100 96.9), 16 lines 74.6 (74.8), 8 lines of 4 lanes 24.2 (24.6).
+  const scatter = async (shift: number, mul: number, mask: number) => {
+    const args = `ptr:16448KiB,i32:${TRIPS},u32:${16777216 / 128 - 1},u32:${shift},u32:${mul},u32:${mask},u32:0`;
+    const out = await cli("run", "--sass", "validation/microbench/l1-bank-probe/sass.txt", "--kernel", "bank_scatter", "--grid", "132", "--block", "1024", "--args", args, "--format", "json");
+    return (JSON.parse(out.stdout) as { cycles: number }).cycles / (32 * 8 * TRIPS);
+  };
+  for (const [shift, mul, mask, what] of [
+    [0, 1, 31, "32 lines, a word each"],
+    [5, 16, 4294967295, "structures of 64 bytes: 16 lines"],
+    [2, 0, 31, "8 lines of 4 lanes"],
+  ] as const) {
+    const r = rows.find((x) => x.op === "store" && x.table_bytes === 16777216 && x.group_shift === shift && x.word_mul === mul && x.word_mask === mask && x.random === 0)!;
+    it(`${what}: the H100's ${r.cycles_per_request_per_sm} cycles per request, warpsim within 12%`, async () => {
+      expect(Math.abs((await scatter(shift, mul, mask)) / r.cycles_per_request_per_sm - 1)).toBeLessThan(0.12);
+    });
+  }
+});

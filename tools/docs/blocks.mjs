@@ -441,6 +441,24 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /** docs/memory.md: validation/microbench/store_rewrite_probe, every SM storing whole lines (new, rewritten, local), beside warpsim's run of its listing. */
+  async "store-rewrite-probe"(warpsim) {
+    const dir = "validation/microbench/store-rewrite-probe";
+    const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const lines = ["| stores | warps per SM | H100: bytes per SM cycle | warpsim | error |", "| --- | --- | --- | --- | --- |"];
+    const what = { global_stream: "new lines", global_rewrite: "16 KiB a block, rewritten", local_store: "a local array (STL)", local_update: "a local array, a[i] += 1 (LDL, STL)" };
+    for (const r of rows.filter((x) => x.blocks_per_sm <= 4)) {
+      // The rewrites run 64 of the H100's 1024 rounds (the rate is the same); the local arrays all
+      // 1024, since their 64 first stores and 64 last loads would weigh on fewer.
+      const rounds = r.kernel === "global_rewrite" ? 64 : r.rounds;
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", r.kernel, "--grid", String(132 * r.blocks_per_sm), "--block", "256", "--args", `ptr:256MiB,i32:${rounds},i32:5`, "--format", "json"]));
+      const sim = ((out.memory.storeSectors + out.memory.localStoreSectors) * 32) / out.smActiveCycles;
+      const label = r.kernel === "global_stream" ? `new lines, ${Math.round((r.rounds * 132 * r.blocks_per_sm * 4096) / 2 ** 20)} MiB` : what[r.kernel];
+      lines.push(`| ${label} | ${8 * r.blocks_per_sm} | ${r.store_bytes_per_sm_cycle.toFixed(1)} | ${sim.toFixed(1)} | ${pct(sim / r.store_bytes_per_sm_cycle - 1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/memory.md: validation/microbench/l2_partition_probe, SM 0's (and SM 1's) chase over lines another SM brought into the L2. */
   async "l2-partition-probe"() {
     const median = (xs) => {

@@ -171,12 +171,19 @@ export const sm_90: ArchSpec = {
     // per 12 sectors in 3 (0.81 a sector, the bytes' rate above): a line costs the path 1.45
     // cycles whatever its sectors.
     l2RequestCycles: 1.45,
-    // [mem] validation/memory/data/ncu_raw.csv: stores reach the L2 at 39-40 sectors per cycle
-    // over the GPU whatever their pattern: transpose_pad 16.8 MB of full sectors in 13,256 cycles
-    // (9.59 bytes per SM cycle), copy_f4 at 64 warps per SM 33.6 MB in 26,943 (9.43),
-    // transpose_naive's 4.19 M partial sectors in 111,296 (9.14); the mean, 9.4. These rows of
-    // the memory family are therefore not blind for stores (docs/memory.md).
-    l2WriteBytesPerCycle: 9.4,
+    // [store-rewrite] validation/microbench/store_rewrite_probe: with every SM storing whole lines
+    // (8, 32 or 64 warps per SM), the L2 takes 18.1-19.6 bytes per SM cycle of new lines it keeps,
+    // 20.1-20.7 of lines rewritten and 18.6-19.6 of a local array's lines (STL, written through):
+    // 19.5. The same rate holds the sectors DRAM brings into the L2 (the L2 write-back probe's
+    // copies and in-place updates store 7.7-9.9 bytes per SM cycle while reading as much; stores
+    // alone, 16.6-20.1), so loads' fills from DRAM take their part of it (addressed-memory.ts).
+    l2WriteBytesPerCycle: 19.5,
+    // [l1-bank] validation/microbench/l1_bank_probe, stores into a 16 MiB table from every SM: 4
+    // bytes a lane over 8 to 32 lines take 24.6-96.9 cycles a request, 1.64 a sector (the rate
+    // above) plus 1.32-1.44 for each line written in part (1.38: 32 lines 1.39, 16 lines 1.39,
+    // 12 lines 1.38); a float4 stream's whole lines pay nothing more (the rate above). The memory
+    // family's transpose_naive stores 4.19 M such sectors at 9.1 bytes per SM cycle.
+    l2PartialLineCycles: 1.38,
     // [store-burst] validation/microbench/store_burst_probe: one SM storing 4 MiB alone, or each
     // of up to 33 at once, sends 31.7 bytes per SM cycle (at 1.98 GHz; a sector a cycle); 66 at
     // once 25.5 each, all 132 11.3 (the shared limit). 64 KiB alone take 3,305 cycles with the

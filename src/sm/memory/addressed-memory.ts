@@ -49,15 +49,21 @@ export class MemoryCounters implements RawMemoryCounters {
   localLoadRequests = 0;
   localLoadSectors = 0;
   localLoadSectorHits = 0;
+  /** Lines the stores wrote in part (a sector not wholly written), each at l2PartialLineCycles. */
+  storePartialLines = 0;
+  /** Local-memory stores (STL), written through to the L2 as global ones are, counted apart. */
+  localStoreRequests = 0;
+  localStoreSectors = 0;
 }
 
 /**
  * Global memory from each access's sectors (the coalescer's output): the SM's L1 (hits, hits on
  * a fill in flight, misses), the L2 as seen from a full GPU (l2-view.ts) and DRAM, each
  * level's bandwidth and, for DRAM, contention (level-path.ts). A load's data arrives when its
- * slowest sector does. Stores write through to the L2 (which allocates without a fetch) and
- * are written back to DRAM once per sector. Latencies are the architecture's, unloaded, with
- * the same exponential tails as `memory.level` (docs/memory.md).
+ * slowest sector does. Stores write through to the L2 (which allocates without a fetch, and
+ * writes DRAM's fills at the stores' rate) and are written back to DRAM once per sector.
+ * Latencies are the architecture's, unloaded, with the same exponential tails as
+ * `memory.level` (docs/memory.md).
  */
 export class AddressedMemory {
   readonly counters = new MemoryCounters();
@@ -66,6 +72,10 @@ export class AddressedMemory {
   private readonly l2Path: LevelPath;
   /** Bytes of the L2 path's rate a missed line takes at least (ArchSpec l2RequestCycles). */
   private readonly l2RequestBytes: number;
+  /** Bytes of the L2's write rate a line written in part takes beyond its sectors (ArchSpec l2PartialLineCycles). */
+  private readonly partialLineBytes: number;
+  /** Write-backs of the stores' dirty lines to DRAM, which hold the stores when the L2 cannot keep them. */
+  private readonly writeBackPath: LevelPath | BurstShare | undefined;
   /** The L2's rate for TMA and bulk copies (ArchSpec.asyncUnits), when the architecture has them. */
   private readonly copyPath: LevelPath;
   private readonly l2WritePath: LevelPath | BurstShare | undefined;
@@ -92,6 +102,7 @@ export class AddressedMemory {
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
     this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
     this.l2RequestBytes = (bw.l2RequestCycles ?? 0) * bw.l2BytesPerCycle;
+    this.partialLineBytes = (bw.l2PartialLineCycles ?? 0) * (bw.l2WriteBytesPerCycle ?? 0);
     // Copies queue for the share with no such burst: every SM streaming 16 KiB copies two or
     // more at a time waits as long as the bytes in flight take at the share (validation/async/
     // copy_probe.cu: 800 cycles at two in flight, 1,675 at four, 2,516 at six; docs/async.md).
@@ -99,13 +110,12 @@ export class AddressedMemory {
     this.atomicUnits = bw.l2Atomics === undefined ? undefined : new LineAtomics(bw.l2Atomics, lv.l2HitCycles);
     this.l2MissShare = setup.l2MissShare;
     this.smCount = arch.smCount;
-    // Stores: the share when every SM stores, up to the SM's own port when the others store less (burst-share.ts).
-    this.l2WritePath =
-      bw.l2WriteBytesPerCycle === undefined
-        ? undefined
-        : bw.smStoreBytesPerCycle === undefined
-          ? new LevelPath(bw.l2WriteBytesPerCycle, 0, Infinity, true, lv.l2HitCycles)
-          : new BurstShare(bw.l2WriteBytesPerCycle, bw.smStoreBytesPerCycle, arch.smCount, Math.min(arch.smCount, setup.gridBlocks ?? arch.smCount));
+    // Stores: the share when every SM stores, up to the SM's own port when the others store less
+    // (burst-share.ts); the write-backs of a stream the L2 cannot keep at DRAM's peak, alike.
+    const busy = Math.min(arch.smCount, setup.gridBlocks ?? arch.smCount);
+    const shared = (rate: number) => (bw.smStoreBytesPerCycle === undefined ? new LevelPath(rate, 0, Infinity, true, lv.l2HitCycles) : new BurstShare(rate, bw.smStoreBytesPerCycle, arch.smCount, busy));
+    this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : shared(bw.l2WriteBytesPerCycle);
+    this.writeBackPath = bw.l2WriteBytesPerCycle === undefined ? undefined : shared(bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle);
     this.dramPath = new LevelPath(bw.dramBytesPerCycle, bw.dramContentionCycles, bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle, true, lv.dramCycles);
     this.l2Latency = new LatencyModel({ kind: "exponential", min: lv.l2HitCycles - lv.l2TailCycles, mean: lv.l2HitCycles }, arch, `${seed}:l2`);
     this.dramLatency = new LatencyModel({ kind: "exponential", min: lv.dramCycles - lv.dramTailCycles, mean: lv.dramCycles }, arch, `${seed}:dram`);
@@ -191,6 +201,9 @@ export class AddressedMemory {
     if (dramSectors > 0) {
       c.dramReadBytes += dramSectors * SECTOR_BYTES;
       dramAt = now + this.dramLatency.next() + l2Wait + this.dramPath.serve(now, dramSectors * SECTOR_BYTES);
+      // The sectors DRAM brings are written into the L2 as stores are, at the rate both share:
+      // they take their part of it from the stores (DRAM's own rate, below that, times them).
+      if (this.l2WritePath !== undefined) this.l2WritePath.serve(now, dramSectors * SECTOR_BYTES);
     }
     // Second pass: each miss is present from now on, its data there when its level delivers it.
     for (let k = from; k < to; k++) {
@@ -256,13 +269,22 @@ export class AddressedMemory {
    * of those this SM writes for the first time, writeBackShare is written back to DRAM during
    * the run (taking its bandwidth), the rest stays dirty in the L2 when the kernel ends.
    */
-  store(now: number, sectors: Float64Array, from: number, to: number, warp = 0, issuedAt = now): number {
+  store(now: number, sectors: Float64Array, from: number, to: number, warp = 0, issuedAt = now, partialLines = 0, local = false): number {
     const c = this.counters;
-    c.storeRequests++;
-    c.storeSectors += to - from;
+    if (local) {
+      c.localStoreRequests++;
+      c.localStoreSectors += to - from;
+    } else {
+      c.storeRequests++;
+      c.storeSectors += to - from;
+    }
+    c.storePartialLines += partialLines;
     // A warp's next store into the sectors its queued store carries merges with it (store-merge.ts).
     const sent = this.storeMerge.newSectors(warp, issuedAt, sectors, from, to);
-    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, sent * SECTOR_BYTES);
+    // A line written in part costs the L2 more than its sectors' bytes (l2PartialLineCycles);
+    // sectors merged into a queued store cost nothing more.
+    const partial = sent === 0 ? 0 : (partialLines * this.partialLineBytes * sent) / (to - from);
+    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, sent * SECTOR_BYTES + partial);
     this.storeMerge.queued(warp, now + wait);
     let fresh = 0;
     for (let k = from; k < to; k++) if (this.l2.write(sectors[k], now)) fresh++;
@@ -270,6 +292,9 @@ export class AddressedMemory {
     const bytes = fresh * SECTOR_BYTES * this.writeBackShare;
     c.dramWriteBytes += bytes;
     this.dramPath.serve(now, bytes);
-    return wait;
+    // The L2 takes new dirty lines no faster than it writes others back to DRAM, at DRAM's peak
+    // when every SM does (the store rewrite probe's 128 MiB of new lines: 17.0-17.6 bytes per SM
+    // cycle, 14.6 of them written back, against 18.1-19.6 for 16 MiB the L2 keeps).
+    return this.writeBackPath === undefined ? wait : Math.max(wait, this.writeBackPath.serve(now, bytes));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atomicRounds, coalesce, distinctLines, lineOf } from "./coalescer.js";
+import { atomicRounds, coalesce, distinctLines, lineOf, partialLines } from "./coalescer.js";
 
 const ALL = -1;
 function lanes(f: (l: number) => number): Float64Array {
@@ -55,5 +55,25 @@ describe("atomicRounds", () => {
   it("inactive lanes add nothing", () => {
     expect(atomicRounds(lanes(() => 64), 0b1011, 4)).toBe(3);
     expect(atomicRounds(lanes(() => 64), 0, 4)).toBe(0);
+  });
+});
+
+describe("partialLines: a store's lines with a sector not wholly written", () => {
+  const out = new Float64Array(64);
+  const masks = new Int32Array(64);
+  const count = (addresses: Float64Array, width: number, active = ALL) => partialLines(addresses, active, width, out, coalesce(addresses, active, width, out), masks);
+  it("a coalesced 4-byte or float4 store writes whole lines: none", () => {
+    expect(count(lanes((l) => 4096 + 4 * l), 4)).toBe(0);
+    expect(count(lanes((l) => 16 * l), 16)).toBe(0);
+  });
+  it("a column of a transpose (each lane's word in its own line) writes 32 lines in part", () => {
+    expect(count(lanes((l) => 4096 * l), 4)).toBe(32);
+  });
+  it("counts sectors, not lines: half a warp writes 2 whole sectors (none), shifted by a word it writes 3 in part (one line)", () => {
+    expect(count(lanes((l) => 4 * l), 4, 0xffff)).toBe(0);
+    expect(count(lanes((l) => 4 + 4 * l), 4, 0xffff)).toBe(1);
+  });
+  it("stride 2 (every other word) writes 2 lines, each in part", () => {
+    expect(count(lanes((l) => 8 * l), 4)).toBe(2);
   });
 });

@@ -92,3 +92,39 @@ export function atomicRounds(addresses: Float64Array, lanes: number, width: numb
 export function lineOf(sector: number): number {
   return Math.floor(sector / SECTORS_PER_LINE);
 }
+
+/**
+ * A store's lines that it writes in part: those with a sector not wholly written by the lanes
+ * (`sectors[0..n)` from coalesce with the same lanes and width; `masks` is scratch of n entries,
+ * a bit per byte). The L2 takes such a line at a cost of its own on top of the sectors' bytes
+ * (ArchSpec l2PartialLineCycles: validation/microbench/l1-bank-probe's scattered stores, 1.38
+ * cycles a line written in part, against a float4 stream's whole lines at the sectors' rate).
+ */
+export function partialLines(addresses: Float64Array, lanes: number, width: number, sectors: Float64Array, n: number, masks: Int32Array): number {
+  masks.fill(0, 0, n);
+  for (let l = 0; l < 32; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    for (let b = addresses[l]; b < addresses[l] + width; ) {
+      const s = Math.floor(b / SECTOR_BYTES);
+      const end = Math.min(addresses[l] + width, (s + 1) * SECTOR_BYTES);
+      const lo = b - s * SECTOR_BYTES;
+      const bits = end - b === 32 ? -1 : ((1 << (end - b)) - 1) << lo;
+      for (let i = 0; i < n; i++) {
+        if (sectors[i] === s) {
+          masks[i] |= bits;
+          break;
+        }
+      }
+      b = end;
+    }
+  }
+  let lines = 0;
+  for (let i = 0; i < n; i++) {
+    if (masks[i] === -1) continue;
+    const line = Math.floor(sectors[i] / SECTORS_PER_LINE);
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = masks[j] !== -1 && Math.floor(sectors[j] / SECTORS_PER_LINE) === line;
+    if (!seen) lines++;
+  }
+  return lines;
+}

@@ -167,12 +167,15 @@ export class MemoryPaths {
       const from = a.start[this.current];
       const to = a.start[this.current + 1];
       const base = this.atomics.access(now, this.atomicCyclesPerLine * Math.max(0, distinctLines(a.sectors, from, to) - 1));
-      // Floating-point adds serialized on one word each wait for the one before: lanes of the
-      // warp on one word (more rounds than sectors), or a warp's single sector, which the other
-      // warps' adds into the same word queue behind (warp_atomic_sum: one add per warp into one
-      // word, 2.55 cycles each on the H100; the units then take the sharers' adds in turn).
+      // Floating-point adds serialized on one word each wait for the one before: a sector's
+      // rounds past its first (lanes of the warp on one word), or all of a warp's single
+      // sector's, which the other warps' adds into the same word queue behind (warp_atomic_sum:
+      // one add per warp into one word, 2.55 cycles each on the H100; the units then take the
+      // sharers' adds in turn). Adds into other words of the warp's sectors go on meanwhile
+      // (half2_atomic: 1,000 words, 7.25 adds a cycle over the GPU, the integer rate).
       const rounds = a.passes[this.current];
-      const serialized = this.floatAtomic[pc] === 1 && (rounds > to - from || to - from === 1) ? rounds * this.floatWordCycles : rounds;
+      const sectors = to - from;
+      const serialized = this.floatAtomic[pc] === 0 ? rounds : sectors === 1 ? rounds * this.floatWordCycles : sectors + Math.max(0, rounds - sectors) * this.floatWordCycles;
       const taken = this.addressed!.lineAtomics(base, a.instruction[this.current], a.sectors, from, to, serialized);
       if (kind !== OpKind.storeGlobal || this.posted === undefined) return taken;
       // What it holds of the L2's buffers: its rounds counted per line (the most lanes on one word

@@ -25,4 +25,15 @@ describe("a warp's back-to-back stores into the same sectors merge", () => {
     m.queued(1, 100);
     expect(m.newSectors(1, 100, sectors(5, 6), 0, 2)).toBe(2); // the previous one has left
   });
+
+  it("a store of 32 sectors does not merge: inv4x4's sixteen stores into one lane's 64 bytes each send all 32 (the H100 counts 1.41 L2 writes per L1 sector)", () => {
+    const m = new StoreMerge(4);
+    const wide = sectors(...Array.from({ length: 32 }, (_, i) => 2 * i));
+    expect(m.newSectors(0, 10, wide, 0, 32)).toBe(32);
+    m.queued(0, 500);
+    expect(m.newSectors(0, 12, wide, 0, 32)).toBe(32);
+    // Nor does a narrow store merge into it.
+    m.queued(0, 500);
+    expect(m.newSectors(0, 14, sectors(0, 2), 0, 2)).toBe(2);
+  });
 });

@@ -40,7 +40,8 @@ export function addressedMemoryBounds(result: SimulationResult, arch: ArchSpec):
     const partial = m.storePartialLines * (bw.l2PartialLineCycles ?? 0) * bw.l2WriteBytesPerCycle;
     const fills = m.dramReadBytes > 0 ? ` and DRAM filled ${kib(m.dramReadBytes)} into it` : "";
     const sectors = m.storeSectors + m.localStoreSectors;
-    bound("l2-writes", sectors * 32 + partial + m.dramReadBytes, bw.l2WriteBytesPerCycle, `stores wrote ${sectors} sectors to the L2 (${m.storePartialLines} lines in part)${fills}`);
+    const inPart = m.storePartialLines > 0 ? ` (${m.storePartialLines} lines in part)` : "";
+    bound("l2-writes", sectors * 32 + partial + m.dramReadBytes, bw.l2WriteBytesPerCycle, `stores wrote ${sectors} sectors to the L2${inPart}${fills}`);
   }
   return out;
 }

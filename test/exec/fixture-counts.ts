@@ -49,8 +49,8 @@ export function paramBytes(args: readonly Arg[]): Uint8Array {
   return bytes;
 }
 
-/** Warp-instructions of one launch of a fixture, summed over every warp of every block. */
-export function fixtureInstructions(kernelName: string, blocks: number, threads: number, iters: number): { total: number; unknown: number } {
+/** Warp-instructions of one launch of a fixture, summed over every warp of the blocks `which` (all by default), and per block. */
+export function fixtureInstructions(kernelName: string, blocks: number, threads: number, iters: number, which?: readonly number[]): { total: number; unknown: number; perBlock: number[] } {
   const read = readSass(readFileSync("validation/sass/kernels.sass", "utf8"), "kernels.sass");
   if (!read.ok) throw new Error("kernels.sass did not read");
   const kernel = read.kernels.find((k) => k.name === kernelName)!;
@@ -61,14 +61,18 @@ export function fixtureInstructions(kernelName: string, blocks: number, threads:
   const launch = { grid, block, bank0 };
   let total = 0;
   let unknown = 0;
-  for (let b = 0; b < blocks; b++) {
+  const perBlock: number[] = [];
+  for (const b of which ?? Array.from({ length: blocks }, (_, i) => i)) {
+    let mine = 0;
     for (let w = 0; w < Math.ceil(threads / 32); w++) {
       const run = runWarp(exe, { launch, block: b, warpInBlock: w }, threads, 10_000_000);
-      total += run.instructions;
+      mine += run.instructions;
       for (const n of run.unknownBranches.values()) unknown += n;
     }
+    perBlock.push(mine);
+    total += mine;
   }
-  return { total, unknown };
+  return { total, unknown, perBlock };
 }
 
 /** The fixture's arguments as `--args` writes them (pointers as 32 MiB buffers). */

@@ -3,6 +3,7 @@ import { blockIndex, type Launch } from "./launch.js";
 import { runBlock } from "./run-block.js";
 import type { ExecutableKernel, WarpAccesses } from "./run-warp.js";
 import { ProbeSectors } from "./probe-sectors.js";
+import { SampledPairs } from "./sampled-pairs.js";
 import { BlockSharedMemory } from "./shared-memory.js";
 import { sectorKey } from "../sm/memory/sector-key.js";
 
@@ -250,8 +251,8 @@ function sampleGroup(
   // Per instruction: the shared sectors of pairs of sampled blocks, and how many sampled blocks
   // read each sector (a new block's pairs with all before it at once, in a pass over its own).
   const pairShared = new Float64Array(count);
-  const readers: Map<number, number>[] = Array.from({ length: count }, () => new Map<number, number>());
-  const seen: { block: number; sets: Set<number>[] }[] = [];
+  const sampledPairs = new SampledPairs(count);
+  const added = new Float64Array(count);
   let taken = 0;
   let sharers = 0;
   let pairs = 0;
@@ -268,24 +269,13 @@ function sampleGroup(
     });
     // Pairs count only while few share with the probe (below), so they are compared only then.
     if (group.line && sharers < ENOUGH_SHARERS / 2) {
-      const sets: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
-      for (const a of warps) forEachSector(a, (i, s) => sets[i].add(s));
       // Two sampled neighbours share their halo: the probe's neighbours are counted apart, so theirs are not drawn.
-      const near = new Set(neighboursOf(b, launch));
-      const nearSeen = seen.filter((other) => near.has(other.block));
-      pairs += seen.length - nearSeen.length;
+      added.fill(0);
+      pairs += sampledPairs.add(b, warps, new Set(neighboursOf(b, launch)), added);
       for (let i = 0; i < count; i++) {
-        let n = 0;
-        for (const s of sets[i]) {
-          const r = readers[i].get(s) ?? 0;
-          n += r;
-          readers[i].set(s, r + 1);
-        }
-        for (const other of nearSeen) for (const s of other.sets[i]) if (sets[i].has(s)) n--;
-        pairShared[i] += n;
-        if (n > 0) pairsShared = true;
+        pairShared[i] += added[i];
+        if (added[i] > 0) pairsShared = true;
       }
-      seen.push({ block: b, sets });
     }
     taken++;
     if (shared) sharers++;

@@ -108,7 +108,7 @@ export function sharedAccessWavefronts(d: Decoded, regs: WarpRegisters, lanes: n
   if (mem?.kind !== "mem" || lanes === 0) return undefined;
   if (mem.ureg !== URZ && !regs.isUniformKnown(mem.ureg)) return undefined;
   const base = (mem.ureg === URZ ? 0 : regs.getUniform(mem.ureg)) + mem.offset;
-  const addresses = new Int32Array(LANES);
+  const addresses = SHARED_ADDRESSES;
   const first = firstLane(lanes);
   for (let l = 0; l < LANES; l++) {
     const lane = ((lanes >>> l) & 1) === 1 ? l : first;
@@ -117,6 +117,9 @@ export function sharedAccessWavefronts(d: Decoded, regs: WarpRegisters, lanes: n
   }
   return accessWavefronts(d.ins, addresses);
 }
+
+/** sharedAccessWavefronts' lane addresses (reused: one access at a time). */
+const SHARED_ADDRESSES = new Int32Array(LANES);
 
 function firstLane(lanes: number): number {
   return lanes === 0 ? 0 : 31 - Math.clz32(lanes & -lanes);

@@ -158,7 +158,7 @@ export function runWarp(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock
  */
 export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBlock: number, maxInstructions: number, record = false): Generator<void, WarpRun, void> {
   const { decoded, flow, targetIndex } = exe;
-  const regs = new WarpRegisters();
+  const regs = WarpRegisters.acquire();
   const executions = new Float64Array(decoded.length);
   const takenAll = new Float64Array(decoded.length);
   const split = new Float64Array(decoded.length);
@@ -339,6 +339,7 @@ export function* warpSteps(exe: ExecutableKernel, ctx: ExecContext, threadsPerBl
     pc++;
   }
   const path = record ? { jumpAt: Float64Array.from(jumpAt), jumpTo: Int32Array.from(jumpTo), accesses: access!.done(), ...(syncs!.empty ? {} : { syncs: syncs!.done() }), ...(barrierSkips.length > 0 ? { barrierSkips: Float64Array.from(barrierSkips) } : {}) } : undefined;
+  WarpRegisters.release(regs);
   return { instructions, executions, taken: takenAll, split, unknownBranches, runaway: instructions >= maxInstructions, ...(path ? { path } : {}), ...(outOfBounds ? { outOfBounds } : {}) };
 }
 

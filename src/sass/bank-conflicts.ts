@@ -57,21 +57,35 @@ export function accessWavefronts(ins: Pick<SassInstruction, "opcode" | "modifier
   return access === undefined ? undefined : wavefronts(addresses.subarray(0, access.lanes), access.bytes, access.phaseLanes);
 }
 
+/** Scratch of `wavefronts`: each bank's distinct words in one phase (at most 128 a phase), and how many. */
+const MOST_WORDS = 128;
+const BANK_LIST = new Int32Array(32 * MOST_WORDS);
+const BANK_WORDS = new Int32Array(32);
+
 /** The 4-byte words each lane's access touches, grouped in phases; the most distinct words in one bank, summed over phases. */
 function wavefronts(addresses: Int32Array, bytes: number, phaseLanes: number): number {
   let total = 0;
   for (let start = 0; start < addresses.length; start += phaseLanes) {
-    const banks = new Map<number, Set<number>>();
+    BANK_WORDS.fill(0);
     let most = 0;
     for (let l = start; l < start + phaseLanes; l++) {
       const first = Math.floor(addresses[l] / 4);
       const last = Math.floor((addresses[l] + bytes - 1) / 4);
       for (let w = first; w <= last; w++) {
+        // Lanes reading the same word share it: a bank counts each word once.
         const bank = ((w % 32) + 32) % 32;
-        let words = banks.get(bank);
-        if (words === undefined) banks.set(bank, (words = new Set()));
-        words.add(w);
-        if (words.size > most) most = words.size;
+        const listed = BANK_WORDS[bank];
+        let seen = false;
+        for (let i = bank * MOST_WORDS, end = i + listed; i < end; i++) {
+          if (BANK_LIST[i] === w) {
+            seen = true;
+            break;
+          }
+        }
+        if (seen) continue;
+        BANK_LIST[bank * MOST_WORDS + listed] = w;
+        BANK_WORDS[bank] = listed + 1;
+        if (listed + 1 > most) most = listed + 1;
       }
     }
     total += most;

@@ -547,6 +547,24 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /** docs/memory.md: the mixed gather probe (hit and missed lines in one request) beside warpsim (16 trips, the probe's listing). */
+  async "mixed-gather-probe"(warpsim) {
+    const dir = "validation/microbench/mixed-gather-probe";
+    const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const lines = [
+      "| lanes on L1-resident lines | H100: L1 hit share | L2 sectors per request | cycles per request | per missed line | warpsim | error |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const r of rows.filter((x) => [0, 8, 16, 24, 28, 32].includes(x.hot_lanes))) {
+      const args = `ptr:32KiB,ptr:16MiB,ptr:528KiB,i32:16,u32:${r.hot_lanes}`;
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", "mixed_gather", "--grid", "132", "--block", "1024", "--args", args, "--format", "json"]));
+      const sim = out.cycles / (32 * 16 * 8);
+      const perLine = r.l2_sectors_per_request > 10 ? (r.cycles_per_request_per_sm / r.l2_sectors_per_request).toFixed(2) : "-";
+      lines.push(`| ${r.hot_lanes} of 32 | ${(100 * r.hit_sector_share).toFixed(1)}% | ${r.l2_sectors_per_request.toFixed(1)} | ${r.cycles_per_request_per_sm.toFixed(2)} | ${perLine} | ${sim.toFixed(2)} | ${pct(sim / r.cycles_per_request_per_sm - 1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/timing.md: the register-bank probe's cycles per instruction beside warpsim's (each variant's own listing, 20 trips). */
   async "regbank-probe"(warpsim) {
     const dir = "validation/microbench/regbank-probe";

@@ -1,5 +1,6 @@
 import seedrandom from "seedrandom";
 import { sectorKey } from "./sector-key.js";
+import { SectorTable } from "./sector-table.js";
 
 /** Where the L2 served a read (L2View.read). */
 export const L2_MISS = 0;
@@ -29,9 +30,9 @@ export const L2_FAR = 2;
  */
 export class L2View {
   /** Sector (its sectorKey) -> the cycle this SM last touched it. */
-  private readonly seen = new Map<number, number>();
+  private readonly seen = new SectorTable(Number.NaN);
   /** Sectors this SM has written (dirty in the L2). */
-  private readonly dirty = new Set<number>();
+  private readonly dirty = new SectorTable();
   private readonly key: number;
   private readonly homeKey: number;
 
@@ -49,7 +50,7 @@ export class L2View {
     const key = sectorKey(sector);
     const touched = this.seen.get(key);
     this.seen.set(key, now);
-    if (touched !== undefined && now - touched <= retainCycles) return L2_NEAR;
+    if (!Number.isNaN(touched) && now - touched <= retainCycles) return L2_NEAR;
     const q = this.missShare[instruction];
     if (unitHash(sector, this.key) < q) return L2_MISS;
     return unitHash(sector, this.homeKey) < farShareOfHits(q) ? L2_FAR : L2_NEAR;
@@ -63,9 +64,7 @@ export class L2View {
   write(sector: number, now = 0): boolean {
     const key = sectorKey(sector);
     this.seen.set(key, now);
-    if (this.dirty.has(key)) return false;
-    this.dirty.add(key);
-    return true;
+    return this.dirty.set(key, 1);
   }
 }
 

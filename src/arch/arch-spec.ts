@@ -88,6 +88,11 @@ export interface ArchSpec {
   readonly sharedMemCarveoutsKiB: readonly number[];
   /** The SM's unified L1 data cache and shared memory (KiB): the L1 is what the carveout leaves (src/sm/memory/carveout.ts). */
   readonly l1SharedKiB: number;
+  /**
+   * What the L1 data cache leaves of the unified array besides the carveout (KiB): the L1 global
+   * loads see is l1SharedKiB - carveout - this. Absent: 0.
+   */
+  readonly l1ReservedKiB?: number;
   /** The GPU's L2 cache (KiB), which every SM shares (docs/memory.md). */
   readonly l2KiB: number;
 

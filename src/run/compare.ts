@@ -128,7 +128,7 @@ function sharedMemLimit(r: SimulationResult): number {
   const arch = PRESETS[r.scenario.arch as keyof typeof PRESETS];
   const th = r.occupancy.theoretical;
   if (arch === undefined) return th.limits.shared_memory ?? Infinity;
-  return driverSharedMemBlockLimit(arch, th.sharedMemPerBlockBytes, th.blocksPerSm);
+  return driverSharedMemBlockLimit(arch, th.sharedMemPerBlockBytes, th.blocksPerSm, r.scenario.threadsPerBlock);
 }
 
 /** The unit each raw metric compare reads must be in (or a K/M/G multiple of it). */

@@ -142,7 +142,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
   const addressed = runsFromArgs(fields.program) && fields.memory.level === undefined && fields.memory.latency === undefined;
   const memory = addressed
     ? {
-        l1Bytes: l1CacheBytes(arch, fields.launch.sharedMemPerBlock + (fields.launch.staticSharedMemPerBlock ?? 0), fields.launch.residentBlocks ?? occ.blocksPerSm),
+        l1Bytes: l1CacheBytes(arch, fields.launch.sharedMemPerBlock + (fields.launch.staticSharedMemPerBlock ?? 0), fields.launch.residentBlocks ?? occ.blocksPerSm, fields.launch.threadsPerBlock),
         l2Bytes: arch.l2KiB * 1024,
         concurrentBlocks: arch.smCount * (fields.launch.residentBlocks ?? occ.blocksPerSm),
         warm: fields.memory.cache === "warm",

@@ -555,12 +555,31 @@ export const BLOCKS = {
       "| lanes on L1-resident lines | H100: L1 hit share | L2 sectors per request | cycles per request | per missed line | warpsim | error |",
       "| --- | --- | --- | --- | --- | --- | --- |",
     ];
-    for (const r of rows.filter((x) => [0, 8, 16, 24, 28, 32].includes(x.hot_lanes))) {
-      const args = `ptr:32KiB,ptr:16MiB,ptr:528KiB,i32:16,u32:${r.hot_lanes}`;
+    for (const r of rows.filter((x) => x.cold_bytes === 16 << 20 && [0, 8, 16, 24, 28, 32].includes(x.hot_lanes))) {
+      const args = `ptr:32KiB,ptr:16MiB,ptr:528KiB,i32:16,u32:${r.hot_lanes},u32:${(16 << 20) / 128}`;
       const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", "mixed_gather", "--grid", "132", "--block", "1024", "--args", args, "--format", "json"]));
       const sim = out.cycles / (32 * 16 * 8);
       const perLine = r.l2_sectors_per_request > 10 ? (r.cycles_per_request_per_sm / r.l2_sectors_per_request).toFixed(2) : "-";
       lines.push(`| ${r.hot_lanes} of 32 | ${(100 * r.hit_sector_share).toFixed(1)}% | ${r.l2_sectors_per_request.toFixed(1)} | ${r.cycles_per_request_per_sm.toFixed(2)} | ${perLine} | ${sim.toFixed(2)} | ${pct(sim / r.cycles_per_request_per_sm - 1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
+  /** docs/memory.md: the L1's capacity at several carveouts, the mixed gather probe's hit rates beside warpsim's (32 trips, the probe's listing). */
+  async "l1-capacity"(warpsim) {
+    const dir = "validation/microbench/mixed-gather-probe";
+    const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const shown = [[0, 196608], [0, 262144], [0, 327680], [0, 524288], [8192, 262144], [24576, 196608], [49152, 196608], [98304, 131072]];
+    const lines = [
+      "| shared memory a block | carveout (ncu) | table | H100: L1 hit rate | warpsim | H100: cycles per request | warpsim |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+    ];
+    for (const [smem, bytes] of shown) {
+      const r = rows.find((x) => x.hot_lanes === 0 && x.dyn_smem === smem && x.cold_bytes === bytes);
+      const args = `ptr:32KiB,ptr:16MiB,ptr:528KiB,i32:32,u32:0,u32:${bytes / 128}`;
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", "mixed_gather", "--grid", "132", "--block", "1024", "--shared-mem", String(smem), "--args", args, "--format", "json"]));
+      const sim = out.cycles / (32 * 32 * 8);
+      lines.push(`| ${smem / 1024} KiB | ${r.shared_mem_config / 1024} KiB | ${bytes / 1024} KiB | ${(100 * r.hit_sector_share).toFixed(1)}% | ${(100 * out.memory.l1LoadHitRate).toFixed(1)}% | ${r.cycles_per_request_per_sm.toFixed(2)} | ${sim.toFixed(2)} (${pct(sim / r.cycles_per_request_per_sm - 1)}) |`);
     }
     return lines.join("\n") + "\n";
   },

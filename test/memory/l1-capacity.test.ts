@@ -40,3 +40,25 @@ describe("the L1 holds 256 KiB less the carveout and 8 KiB (mixed_gather_probe's
     });
   }
 });
+
+/**
+ * The L1 ways probe (validation/microbench/l1_ways_probe.cu, data in l1-ways-probe/): one warp
+ * per SM rereads 128 lines 16 times, at strides of 128 bytes to 64 KiB. The H100 hits on every
+ * read after the first pass at every stride (15 of 16: 0.938), so lines whose addresses share
+ * their low bits do not crowd a set; warpsim's L1 is fully associative.
+ */
+describe("lines at power-of-two strides stay in the L1 (l1_ways_probe)", () => {
+  const ways = parse(readFileSync("validation/microbench/l1-ways-probe/summary.csv", "utf8"), { columns: true, cast: true }) as {
+    stride_bytes: number;
+    lines: number;
+    hit_sector_share: number;
+  }[];
+  for (const stride of [128, 65536]) {
+    const r = ways.find((x) => x.stride_bytes === stride && x.lines === 128)!;
+    it(`128 lines ${stride} bytes apart: the H100's ${r.hit_sector_share} of sectors hit, as warpsim's`, async () => {
+      const args = `ptr:64MiB,ptr:16KiB,u32:${stride / 4},i32:128,i32:16,i32:0`;
+      const out = await cli("run", "--sass", "validation/microbench/l1-ways-probe/sass.txt", "--kernel", "stride_lines", "--grid", "132", "--block", "32", "--args", args, "--format", "json");
+      expect((JSON.parse(out.stdout) as { memory: { l1LoadHitRate: number } }).memory.l1LoadHitRate).toBeCloseTo(r.hit_sector_share, 2);
+    });
+  }
+});

@@ -584,6 +584,33 @@ export const BLOCKS = {
     return lines.join("\n") + "\n";
   },
 
+  /**
+   * docs/timing.md: the block turnaround probe's slot cycles beside warpsim's. The probe ran at
+   * its boost clock (clock64 at 1,980 MHz); the dispatcher's share of a gap (the rows with many
+   * blocks resident) is time, so it is shown at the 1,590 MHz ncu's counters count.
+   */
+  async "block-turnaround"(warpsim) {
+    const probe = readFileSync("validation/microbench/block-turnaround-probe/probe.txt", "utf8");
+    const cases = [[32, 153600], [256, 153600], [1024, 153600], [1024, 0], [256, 0], [32, 0]];
+    const head = ["| blocks resident x threads |"], gap = ["| H100, median gap (cycles at 1,980 MHz) |"], slot = ["| H100, cycles a slot takes per block (life + gap) |"];
+    const ncu = ["| H100, the same at 1,590 MHz (the dispatcher's gaps scaled) |"], sim = ["| warpsim (run's cycles x resident / blocks per SM) |"];
+    for (const [threads, dyn] of cases) {
+      const line = probe.split("\n").find((l) => l.startsWith(`PROBE,kernel=probe,threads=${threads},dyn=${dyn},spin=0,`));
+      const field = (k) => Number(new RegExp(`${k}=([0-9.]+)`).exec(line)[1]);
+      const resident = field("blocks_per_sm");
+      const dispatcherBound = resident > 2;
+      const args = ["run", "--sass", "validation/microbench/block-turnaround-probe/sass.txt", "--kernel", "_Z5probePxPii", "--grid", String(132 * resident * 24), "--block", String(threads), ...(dyn > 0 ? ["--shared-mem", String(dyn)] : []), "--args", "ptr:2MiB,ptr:1MiB,i32:0", "--format", "json"];
+      const out = JSON.parse(await warpsim(args));
+      head.push(` ${resident} x ${threads.toLocaleString("en-US")} |`);
+      gap.push(` ${field("gap_median").toLocaleString("en-US")} |`);
+      slot.push(` ${(field("life_median") + field("gap_median")).toLocaleString("en-US")} |`);
+      ncu.push(` ${dispatcherBound ? Math.round(field("life_median") + (field("gap_median") * 1590) / 1980).toLocaleString("en-US") : "same"} |`);
+      sim.push(` ${Math.round(out.cycles / 24).toLocaleString("en-US")} |`);
+    }
+    const rule = "| --- |" + " --- |".repeat(cases.length);
+    return [head.join(""), rule, gap.join(""), slot.join(""), ncu.join(""), sim.join("")].join("\n") + "\n";
+  },
+
   /** docs/timing.md: the register-bank probe's cycles per instruction beside warpsim's (each variant's own listing, 20 trips). */
   async "regbank-probe"(warpsim) {
     const dir = "validation/microbench/regbank-probe";

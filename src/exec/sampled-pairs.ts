@@ -13,8 +13,9 @@ const LAST = 1;
  * with a count of earlier readers per sector.
  *
  * Keys are (sector, instruction) in one number, sectorKey(sector) * instructions + instruction,
- * in typed-array tables (sector-table.ts): a Set and a Map per instruction and sampled block
- * were a fifth of the async family's time.
+ * in typed-array tables (sector-table.ts), instead of a Set and a Map per instruction and
+ * sampled block (the same counts; bench/RESULTS.md: no faster on the async family, whose time
+ * is the millions of sectors its TMA boxes read, not the lookups).
  */
 export class SampledPairs {
   /** Per key: how many blocks added so far read it (column READERS), and the last of them (LAST). */

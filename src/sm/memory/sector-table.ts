@@ -2,8 +2,8 @@
  * A table from sector numbers to numbers (the cycle a sector was last touched; a count and the
  * last reader), for per-sector state that is looked up once or more per sector accessed
  * (l2-view.ts, the L2 sharing estimate): open addressing with linear probing over typed arrays,
- * so a lookup allocates nothing and hashes two 32-bit halves. Maps keyed by numbers did the same
- * job at 12% of a warp-specialized GEMM's run (validate --family async), most of it hashing.
+ * so a lookup allocates nothing and hashes two 32-bit halves (a Map keyed by numbers was 12% of
+ * a warp-specialized GEMM's run in L2View.read alone; bench/RESULTS.md has what the change gave).
  *
  * Keys are any finite numbers (sector numbers, or their sectorKey); each key holds `columns`
  * values, `absent` until set. Entries are never removed: the table only grows, as the sectors one

@@ -1,7 +1,7 @@
 import { accessWavefronts } from "../sass/bank-conflicts.js";
 import { coalesce } from "../sm/memory/coalescer.js";
 import type { Decoded, ExecContext } from "./execute.js";
-import { RZ, URZ } from "./operands.js";
+import { type Operand, RZ, URZ } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /** Opcodes that address global memory (generic LD/ST are taken as global: the shared window is not modelled). */
@@ -123,4 +123,20 @@ const SHARED_ADDRESSES = new Int32Array(LANES);
 
 function firstLane(lanes: number): number {
   return lanes === 0 ? 0 : 31 - Math.clz32(lanes & -lanes);
+}
+
+/**
+ * Each active lane's 32-bit address in a per-block or per-thread window (shared memory
+ * `[R5.X4+UR4+0x10]`, local memory `[R1+0x10]`), into `out`; false when one is unknown.
+ */
+export function windowAddresses(mem: Extract<Operand, { kind: "mem" }>, regs: WarpRegisters, lanes: number, out: Float64Array): boolean {
+  if (mem.ureg !== URZ && !regs.isUniformKnown(mem.ureg)) return false;
+  const base = (mem.ureg === URZ ? 0 : regs.getUniform(mem.ureg)) + mem.offset;
+  const scale = mem.scale ?? 1;
+  for (let l = 0; l < LANES; l++) {
+    if (((lanes >>> l) & 1) === 0) continue;
+    if (mem.reg !== RZ && !regs.isKnown(mem.reg, l)) return false;
+    out[l] = ((base + (mem.reg === RZ ? 0 : regs.get(mem.reg, l) * scale)) | 0) >>> 0;
+  }
+  return true;
 }

@@ -1,6 +1,6 @@
 import type { Decoded } from "./decode.js";
-import { accessWidth } from "./lane-addresses.js";
-import { RZ, URZ } from "./operands.js";
+import { accessWidth, windowAddresses } from "./lane-addresses.js";
+import { RZ } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /**
@@ -87,13 +87,6 @@ export class WarpLocalMemory {
   /** Each lane's local address (`[R1+0x10]`), into `address`; false when one is unknown. */
   private addresses(d: Decoded, regs: WarpRegisters, lanes: number): boolean {
     const mem = d.ops.find((o) => o.kind === "mem");
-    if (mem?.kind !== "mem" || (mem.ureg !== URZ && !regs.isUniformKnown(mem.ureg))) return false;
-    const base = (mem.ureg === URZ ? 0 : regs.getUniform(mem.ureg)) + mem.offset;
-    for (let l = 0; l < LANES; l++) {
-      if (((lanes >>> l) & 1) === 0) continue;
-      if (mem.reg !== RZ && !regs.isKnown(mem.reg, l)) return false;
-      this.address[l] = ((mem.reg === RZ ? 0 : regs.get(mem.reg, l)) + base) >>> 0;
-    }
-    return true;
+    return mem?.kind === "mem" && windowAddresses(mem, regs, lanes, this.address);
   }
 }

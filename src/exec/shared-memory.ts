@@ -1,7 +1,7 @@
 import type { Decoded } from "./decode.js";
-import { accessWidth } from "./lane-addresses.js";
+import { accessWidth, windowAddresses } from "./lane-addresses.js";
 import type { Operand } from "./operands.js";
-import { RZ, URZ } from "./operands.js";
+import { RZ } from "./operands.js";
 import { LANES, type WarpRegisters } from "./warp-registers.js";
 
 /**
@@ -124,15 +124,7 @@ export class BlockSharedMemory {
 
   /** Each lane's shared address (`[R5.X4+UR4+0x10]`: 32-bit), into `address`; false when one is unknown. */
   private addresses(mem: Extract<Operand, { kind: "mem" }>, regs: WarpRegisters, lanes: number): boolean {
-    if (mem.ureg !== URZ && !regs.isUniformKnown(mem.ureg)) return false;
-    const base = (mem.ureg === URZ ? 0 : regs.getUniform(mem.ureg)) + mem.offset;
-    const scale = mem.scale ?? 1;
-    for (let l = 0; l < LANES; l++) {
-      if (((lanes >>> l) & 1) === 0) continue;
-      if (mem.reg !== RZ && !regs.isKnown(mem.reg, l)) return false;
-      this.address[l] = ((base + (mem.reg === RZ ? 0 : regs.get(mem.reg, l) * scale)) | 0) >>> 0;
-    }
-    return true;
+    return windowAddresses(mem, regs, lanes, this.address);
   }
 }
 

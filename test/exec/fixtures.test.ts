@@ -22,7 +22,9 @@ describe("a kernel run from its listing and arguments issues the instructions nc
   // each issues the same count, and that times the blocks is ncu's total over the GPU.
   for (const row of measured().filter((r) => r.warpsPerSm === 4)) {
     it(`${row.kernel}, ${row.blocks} blocks of ${row.threads}, iters ${row.iters}: ${row.inst}`, () => {
-      const { perBlock } = fixtureInstructions(row.kernel, row.blocks, row.threads, row.iters, [0, Math.floor(row.blocks / 2), row.blocks - 1]);
+      const { perBlock, unknown } = fixtureInstructions(row.kernel, row.blocks, row.threads, row.iters, [0, Math.floor(row.blocks / 2), row.blocks - 1]);
+      // Every branch follows from the launch and the arguments: none was guessed.
+      expect(unknown).toBe(0);
       expect(new Set(perBlock).size).toBe(1);
       expect(perBlock[0] * row.blocks).toBe(row.inst);
     });

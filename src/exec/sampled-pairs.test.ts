@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { WarpAccesses } from "./run-warp.js";
+import { BASE_SECTOR, warpAccesses } from "./accesses.testing.js";
 import { SampledPairs } from "./sampled-pairs.js";
 
-const BASE = 0x7f0000000000 / 32;
-
-/** One warp's accesses: each [instruction, sectors...] row an access. */
-function warp(...rows: [number, ...number[]][]): WarpAccesses {
-  const start = [0];
-  const sectors: number[] = [];
-  for (const [, ...s] of rows) {
-    sectors.push(...s.map((x) => BASE + x));
-    start.push(sectors.length);
-  }
-  return {
-    at: Float64Array.from(rows, (_, i) => i),
-    instruction: Int32Array.from(rows, (r) => r[0]),
-    kind: new Uint8Array(rows.length),
-    start: Int32Array.from(start),
-    sectors: Float64Array.from(sectors),
-    passes: new Uint16Array(rows.length),
-    delay: new Uint16Array(rows.length),
-    partialLines: new Uint8Array(rows.length),
-  };
-}
+const BASE = BASE_SECTOR;
+const warp = warpAccesses;
 
 describe("SampledPairs", () => {
   it("counts, per instruction, the sectors each new block shares with every block before it, each once however often read", () => {

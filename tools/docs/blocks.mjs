@@ -611,6 +611,20 @@ export const BLOCKS = {
     return [head.join(""), rule, gap.join(""), slot.join(""), ncu.join(""), sim.join("")].join("\n") + "\n";
   },
 
+  /** docs/memory.md: the mixed gather probe's scatter rows (stores into tables of 128 KiB to 16 MiB) beside warpsim (16 trips). */
+  async "small-footprint-stores"(warpsim) {
+    const dir = "validation/microbench/mixed-gather-probe";
+    const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
+    const lines = ["| table | H100: cycles per request of 32 lines written in part | warpsim | error |", "| --- | --- | --- | --- |"];
+    for (const r of rows.filter((x) => x.hot_lanes === -1)) {
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", "mixed_scatter", "--grid", "132", "--block", "1024", "--args", `ptr:16MiB,i32:16,u32:${r.cold_bytes / 128}`, "--format", "json"]));
+      const sim = out.cycles / (32 * 16 * 8);
+      const size = r.cold_bytes >= 1 << 20 ? `${r.cold_bytes / (1 << 20)} MiB` : `${r.cold_bytes / 1024} KiB`;
+      lines.push(`| ${size} | ${r.cycles_per_request_per_sm.toFixed(1)} | ${sim.toFixed(1)} | ${pct(sim / r.cycles_per_request_per_sm - 1)} |`);
+    }
+    return lines.join("\n") + "\n";
+  },
+
   /** docs/timing.md: the register-bank probe's cycles per instruction beside warpsim's (each variant's own listing, 20 trips). */
   async "regbank-probe"(warpsim) {
     const dir = "validation/microbench/regbank-probe";

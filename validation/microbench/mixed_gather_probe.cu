@@ -9,6 +9,9 @@
 // gather into a small vector, x[col[k]], is; around the L1's size, the hit rate maps its capacity).
 // A third series asks for dynamic shared memory the kernel never touches (0 to 96 KiB a block),
 // which moves the driver's carveout and so the L1 that is left: each table's hit rate shows it.
+// A fourth series stores instead (mixed_scatter: lane k writes word k of a random line, the
+// whole table's lines written in part), tables of 128 KiB to 16 MiB: does the L2's cost per line
+// grow on a small footprint for stores as for loads? (Its rows: hot_lanes -1.)
 //   mixed_gather_probe    (prints one MANIFEST line per launch: index,hot_lanes,cold_bytes,iters,dyn_smem)
 #include <cuda_runtime.h>
 #include <cstdio>
@@ -29,6 +32,16 @@ extern "C" __global__ void mixed_gather(const float* __restrict__ hot, const flo
     for (int k = 0; k < ACCESSES; ++k) acc += table[(size_t)((h + 97u * k) % lines) * 32 + lane];
   }
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+extern "C" __global__ void mixed_scatter(float* __restrict__ table, int iters, unsigned lines) {
+  unsigned lane = threadIdx.x & 31;
+  unsigned h = (blockIdx.x * 1024u + threadIdx.x) * 0x9E3779B1u + 12345u;
+  for (int it = 0; it < iters; ++it) {
+    h ^= h << 13; h ^= h >> 17; h ^= h << 5;
+#pragma unroll
+    for (int k = 0; k < ACCESSES; ++k) table[(size_t)((h + 97u * k) % lines) * 32 + lane] = (float)it;
+  }
 }
 
 int main() {
@@ -63,5 +76,11 @@ int main() {
       CK(cudaDeviceSynchronize());
       printf("MANIFEST,%d,0,%u,%d,%u\n", launch++, bytes, iters, smem);
     }
+  const unsigned scatterBytes[] = {128u << 10, 256u << 10, 512u << 10, 1u << 20, 4u << 20, 16u << 20};
+  for (unsigned bytes : scatterBytes) {
+    mixed_scatter<<<sms, 1024>>>(cold, iters, bytes / 128);
+    CK(cudaDeviceSynchronize());
+    printf("MANIFEST,%d,-1,%u,%d,0\n", launch++, bytes, iters);
+  }
   return 0;
 }

@@ -11,7 +11,7 @@ const NO_SHARED_CARVEOUT_BYTES = 32 * KIB;
  *
  * The driver's rule is not documented. This one reproduces 213 of the 217
  * `launch__shared_mem_config_size` values of the H100 captures (validation/corpus/data and
- * validation/memory/data) and all 39 launches of validation/microbench/mixed_gather_probe:
+ * validation/memory/data) and all 45 launches of validation/microbench/mixed_gather_probe:
  *
  * - a kernel without shared memory gets 32 KiB (copy_f1 at 8 blocks, layernorm_warp at 4,
  *   embedding_gather at 32);

@@ -50,8 +50,9 @@ export const sm_90: ArchSpec = {
   // [mixed-gather] validation/microbench/mixed_gather_probe: random sectors of tables of 128 KiB
   // to 4 MiB at five carveouts (8 to 196 KiB, ncu's launch__shared_mem_config_size): the L1 hit
   // rates are those of an LRU cache of 128-byte lines filled a sector at a time with 256 - carveout
-  // - 8 KiB (8 KiB: 78.0% of a 256 KiB table against 78.8% modelled, 240 KiB: 98.5%; 32 KiB:
-  // 57.2% against 57.5%; 64 KiB: 84.3% of 192 KiB against 85.3%; 100 KiB: 45.8% against 45.6%).
+  // - 8 KiB (warpsim from the probe's listing, 32 trips: at 8 KiB, 78.0% of a 256 KiB table
+  // against 77.1%, of 240 KiB 98.5%; at 32 KiB 57.2% against 56.7%; at 64 KiB 84.3% of 192 KiB
+  // against 83.4%; at 100 KiB 45.8% against 44.5%: docs/memory.md, the generated table).
   l1ReservedKiB: 8,
   l2KiB: 51200, // [wp] 50 MB
 

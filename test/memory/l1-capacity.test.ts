@@ -9,7 +9,7 @@ import { cli } from "../cli/cli-helper.js";
  * sectors of one table from every SM, at carveouts of 8 to 196 KiB (dynamic shared memory the
  * kernel never touches). The H100's L1 hit rates are those of an LRU cache of lines filled a
  * sector at a time holding 256 - carveout - 8 KiB: a 256 KiB table hits 78.0% at an 8 KiB
- * carveout (240 KiB of L1; at 248 KiB it would hit about 88%), a 192 KiB table 98.8% (it fits).
+ * carveout (240 KiB of L1), a 192 KiB table 98.8% (it fits).
  * 32 trips here (the first touches a few points more of the misses), 64 there.
  */
 const rows = parse(readFileSync("validation/microbench/mixed-gather-probe/summary.csv", "utf8"), { columns: true, cast: true }) as {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { L2_FAR, L2_MISS, L2_NEAR, L2View, farShareOfHits, unitHash } from "./l2-view.js";
+import { L2_FAR, L2_MISS, L2_NEAR, L2View, farShareOfHits } from "./l2-view.js";
+import { unitHash } from "./sector-key.js";
 
 describe("L2View", () => {
   it("a sector read or written before hits", () => {

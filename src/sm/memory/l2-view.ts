@@ -1,5 +1,5 @@
 import seedrandom from "seedrandom";
-import { sectorKey } from "./sector-key.js";
+import { sectorKey, unitHash } from "./sector-key.js";
 import { SectorTable } from "./sector-table.js";
 
 /** Where the L2 served a read (L2View.read). */
@@ -80,14 +80,4 @@ export function farShareOfHits(q: number): number {
   if (q >= 1) return 0;
   const n = 1 / q;
   return (1 - 2 ** (1 - n)) / (n - 1);
-}
-
-/** A sector number hashed with `key` into [0, 1) (MurmurHash3's finalizer over its two 32-bit halves). */
-export function unitHash(sector: number, key: number): number {
-  let h = (sector | 0) ^ key;
-  h = Math.imul(h ^ Math.floor(sector / 4294967296), 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
 }

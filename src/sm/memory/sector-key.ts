@@ -12,3 +12,13 @@ export const SECTOR_KEY_ORIGIN = 0x7f0000000000 / 32;
 export function sectorKey(sector: number): number {
   return sector - SECTOR_KEY_ORIGIN;
 }
+
+/** A sector number hashed with `key` into [0, 1) (MurmurHash3's finalizer over its two 32-bit halves). */
+export function unitHash(sector: number, key: number): number {
+  let h = (sector | 0) ^ key;
+  h = Math.imul(h ^ Math.floor(sector / 4294967296), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}

@@ -1,3 +1,5 @@
+import { unitHash } from "./sector-key.js";
+
 /**
  * A table from sector numbers to numbers (the cycle a sector was last touched; a count and the
  * last reader), for per-sector state that is looked up once or more per sector accessed
@@ -109,13 +111,7 @@ export class SectorTable {
   }
 }
 
-/** The first slot to probe for `key`: MurmurHash3's 32-bit finalizer over its two 32-bit halves. */
+/** The first slot to probe for `key`: its hash's top bits (unitHash, sector-key.ts). */
 function slotOf(key: number, mask: number): number {
-  let h = (key | 0) ^ Math.imul(Math.floor(key / 4294967296), 0x9e3779b1);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h & mask;
+  return Math.floor(unitHash(key, 0) * (mask + 1));
 }

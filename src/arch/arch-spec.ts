@@ -154,6 +154,12 @@ export interface ArchSpec {
      */
     l2RequestCycles?: number;
     /**
+     * How much slower the L2 serves scattered lines when the GPU's running blocks aim an
+     * instruction's accesses at few lines (memory/hot-lines.ts): per count of lines, the factor
+     * for loads' missed lines and for stores. The address-driven model only. Absent: none.
+     */
+    l2HotLines?: Readonly<{ lines: readonly number[]; loadFactor: readonly number[]; storeFactor: readonly number[] }>;
+    /**
      * Bytes per SM cycle of stores the L2 accepts from this SM when every SM stores alike (a
      * sector a partial write touches counts whole); the address-driven model only. Absent: no limit.
      */
@@ -169,6 +175,12 @@ export interface ArchSpec {
      * the other SMs store less than their share (memory/burst-share.ts). Absent: the share alone.
      */
     smStoreBytesPerCycle?: number;
+    /**
+     * Bytes per SM cycle the SM can draw from the L2 for its loads (its port; a missed line counts
+     * at least l2RequestCycles' bytes): what it gets when fewer SMs than the GPU's have work and
+     * l2BytesPerCycle x smCount shared among them would be more. Absent: l2BytesPerCycle.
+     */
+    smL2ReadBytesPerCycle?: number;
     /**
      * The L2's atomic units for the whole GPU: how many, the granule of addresses each serves,
      * the rounds each performs per cycle (the address-driven model: line-atomics.ts), and the

@@ -6,6 +6,7 @@ import type { Launch } from "./launch.js";
 import { outOfBoundsError } from "./run-from-args.js";
 import type { AddressedMemorySetup } from "../sm/memory/addressed-memory.js";
 import { writeBackShare as dirtyWriteBackShare } from "../sm/memory/l2-write-back.js";
+import { type HotLineTable, hotLineFactors } from "../sm/memory/hot-lines.js";
 import { estimateL2Sharing } from "./l2-sharing.js";
 import { runBlock } from "./run-block.js";
 import { type ExecutableKernel, executableKernel, type WarpAccesses, type WarpRun } from "./run-warp.js";
@@ -40,6 +41,8 @@ export interface AddressedMemoryOptions {
   readonly l2Bytes: number;
   /** Blocks the GPU runs at once (SMs x resident blocks per SM): with a footprint past the L2, only they share it (l2-sharing.ts). */
   readonly concurrentBlocks?: number;
+  /** The L2's slowdown on few lines (ArchSpec memoryBandwidth.l2HotLines); absent, none. */
+  readonly hotLines?: HotLineTable;
   /** The kernel's data is in the L2 at launch where it fits (memory.cache: warm). */
   readonly warm: boolean;
   readonly seed: string;
@@ -121,5 +124,7 @@ function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly 
   const l2MissShare = memory.warm && fits ? new Float64Array(sharing.missShare.length) : sharing.missShare;
   // Reads stay in the L2 for as long as half of it takes to fill (both partitions keep what is read).
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
-  return { l1Bytes: memory.l1Bytes, l2MissShare, writeBackShare, gridBlocks, ...(fits ? {} : { l2RetainBytes: memory.l2Bytes / 2 }) };
+  // Few lines aimed at by every SM: the L2 serves them slower (hot-lines.ts), warm or cold.
+  const hot = memory.hotLines === undefined ? undefined : hotLineFactors(memory.hotLines, sharing, gridBlocks, memory.concurrentBlocks ?? gridBlocks);
+  return { l1Bytes: memory.l1Bytes, l2MissShare, writeBackShare, gridBlocks, ...(fits ? {} : { l2RetainBytes: memory.l2Bytes / 2 }), ...(hot === undefined ? {} : { l2LoadFactor: hot.load, l2StoreFactor: hot.store }) };
 }

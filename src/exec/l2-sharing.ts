@@ -6,6 +6,7 @@ import { ProbeSectors } from "./probe-sectors.js";
 import { SampledPairs } from "./sampled-pairs.js";
 import { BlockSharedMemory } from "./shared-memory.js";
 import { sectorKey } from "../sm/memory/sector-key.js";
+import { linesTouched } from "../sm/memory/hot-lines.js";
 
 /**
  * How much of what one SM asks of the L2 another SM brought there first. The other SMs run the
@@ -34,6 +35,9 @@ export interface L2Sharing {
    */
   readonly storedBytes: number;
   readonly readOnlyBytes: number;
+  /** Per kernel instruction: the distinct 128-byte lines its accesses touch in the probe, and the lines from its lowest to its highest (memory/hot-lines.ts). */
+  readonly blockLines: Float64Array;
+  readonly spanLines: Float64Array;
   /** Blocks run for the estimate besides the probe: neighbours counted exactly, others sampled. */
   readonly neighbours: number;
   readonly sampled: number;
@@ -73,8 +77,8 @@ export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: 
   // A grid the GPU runs in one wave has every block running at once: all share.
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   if (window !== undefined && sharing.footprintBytes > window.l2Bytes && gridBlocks > window.blocks) {
-    const { footprintBytes, storedBytes, readOnlyBytes } = sharing;
-    sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes, storedBytes, readOnlyBytes };
+    const { footprintBytes, storedBytes, readOnlyBytes, blockLines, spanLines } = sharing;
+    sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes, storedBytes, readOnlyBytes, blockLines, spanLines };
   }
   if (MEMO.size >= MEMO_ENTRIES) MEMO.delete(MEMO.keys().next().value as string);
   MEMO.set(key, sharing);
@@ -90,7 +94,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // Each instruction's distinct sectors in the probe block (in the prefix the others run, if one).
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = reads(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  let budget = shares(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;
   // Sharers counted exactly, per sector.
@@ -129,7 +133,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // A prefix saw a share of the block's data: the rest comes at the same rate.
   const toGrid = 32 * gridBlocks * (full.instructions / own.instructions);
   const { stored, readOnly } = storedAndReadOnly(exe, mine, missShare);
-  return { missShare, footprintBytes: unique * toGrid, storedBytes: stored * toGrid, readOnlyBytes: readOnly * toGrid, neighbours: neighbours.length, sampled };
+  return { missShare, footprintBytes: unique * toGrid, storedBytes: stored * toGrid, readOnlyBytes: readOnly * toGrid, ...linesTouched(mine), neighbours: neighbours.length, sampled };
 }
 
 /**
@@ -153,12 +157,15 @@ function storedAndReadOnly(exe: ExecutableKernel, mine: readonly Set<number>[], 
 }
 
 /**
- * Whether the probe reads global memory (atomics read too: their sharers contend). A kernel that
- * only writes it (a bulk-store stream) has nothing to share: no other block need run.
+ * Whether other blocks' accesses matter to the probe's: its loads' misses, atomics' contention
+ * and plain stores' hot lines (memory/hot-lines.ts: a scatter into a small table) depend on them.
+ * A kernel whose only global accesses are bulk or TMA stores (a copy-out stream) has nothing to
+ * share that the model uses: no other block need run.
  */
-function reads(exe: ExecutableKernel, mine: readonly Set<number>[]): boolean {
-  return mine.some((set, i) => set.size > 0 && (!writesOnly(exe.decoded[i].ins) || ATOMICS.has(exe.decoded[i].ins.opcode)));
+function shares(exe: ExecutableKernel, mine: readonly Set<number>[]): boolean {
+  return mine.some((set, i) => set.size > 0 && !(writesOnly(exe.decoded[i].ins) && BULK_STORES.has(exe.decoded[i].ins.opcode)));
 }
+const BULK_STORES: ReadonlySet<string> = new Set(["UBLKCP", "UTMASTG"]);
 
 /** Whole blocks the estimate wants to run besides the probe; fewer fit the budget, and it compares prefixes. */
 const WHOLE_BLOCKS = 16;
@@ -185,7 +192,7 @@ const WINDOW_SAMPLE = 128;
  * from a seeded sample (without early stops: in a 1-D grid of GEMM tiles one block in 30
  * shares a given tile).
  */
-function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number): Omit<L2Sharing, "footprintBytes" | "storedBytes" | "readOnlyBytes"> {
+function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number): Omit<L2Sharing, "footprintBytes" | "storedBytes" | "readOnlyBytes" | "blockLines" | "spanLines"> {
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   const overlap = (b: number) => Math.max(0, 1 - Math.abs(b - probe) / w);
@@ -194,7 +201,7 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   const own = limit === Infinity ? full : blockAccesses(exe, launch, probe, undefined, limit);
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = reads(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  let budget = shares(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).filter((b) => overlap(b) > 0).slice(0, budget);
   budget -= neighbours.length;
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());

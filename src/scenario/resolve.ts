@@ -145,6 +145,7 @@ export function resolveScenario(fields: ScenarioFields, ctx: ResolveContext): Re
         l1Bytes: l1CacheBytes(arch, fields.launch.sharedMemPerBlock + (fields.launch.staticSharedMemPerBlock ?? 0), fields.launch.residentBlocks ?? occ.blocksPerSm, fields.launch.threadsPerBlock),
         l2Bytes: arch.l2KiB * 1024,
         concurrentBlocks: arch.smCount * (fields.launch.residentBlocks ?? occ.blocksPerSm),
+        ...(arch.memoryBandwidth.l2HotLines !== undefined ? { hotLines: arch.memoryBandwidth.l2HotLines } : {}),
         warm: fields.memory.cache === "warm",
         seed: `${fields.seed}`,
       }

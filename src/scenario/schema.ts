@@ -106,7 +106,12 @@ export const archOverrides = z
         l2WriteBytesPerCycle: z.number().positive(),
         l2PartialLineCycles: z.number().min(0),
         l2RequestCycles: z.number().min(0),
+        l2HotLines: z
+          .object({ lines: z.array(count(1)).min(1), loadFactor: z.array(z.number().min(1)).min(1), storeFactor: z.array(z.number().min(1)).min(1) })
+          .strict()
+          .refine((t) => t.loadFactor.length === t.lines.length && t.storeFactor.length === t.lines.length && t.lines.every((n, k) => k === 0 || n > t.lines[k - 1]), { message: "lines ascending, one load and one store factor per count" }),
         smStoreBytesPerCycle: z.number().positive(),
+        smL2ReadBytesPerCycle: z.number().positive(),
         l2Atomics: z.object({ units: count(1), granuleBytes: count(32), roundsPerCycle: z.number().positive(), floatWordCycles: z.number().positive().optional() }).strict(),
         globalAtomicCyclesPerLine: z.number().min(0),
         maxLoadsInFlight: count(1),

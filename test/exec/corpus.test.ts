@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { estimateL2Sharing } from "../../src/exec/l2-sharing.js";
+import { hotLineFactors } from "../../src/sm/memory/hot-lines.js";
 import { profileKernel } from "../../src/exec/kernel-profile.js";
 import { planExecution } from "../../src/exec/run-from-args.js";
 import { executableKernel } from "../../src/exec/run-warp.js";
@@ -110,6 +111,20 @@ describe("the L2's sharing when a block alone is past the estimate's budget", ()
     // Two waves of 128: a strip of B is read again after its wave has left, and misses more.
     const twoWaves = estimateL2Sharing(executableKernel(k), launch, 136, "1", 1_500_000, { blocks: 128, l2Bytes: 50 * 2 ** 20 });
     expect(Math.max(...loads.map((i) => twoWaves.missShare[i]))).toBeGreaterThan(1.5 / 16);
+  });
+
+  it("scatter_idx: a block's stores fall on a few of y's 2,048 lines, which the whole grid shares: hot lines (hot-lines.ts)", () => {
+    // 4,096 blocks of 256 threads store y[idx[i]], idx random(0, 65535): 256 words at random over
+    // 2,048 lines touch 2,048 (1 - e^(-256/2,048)) = 240.6 of them, spanning nearly all; the
+    // grid's 1 M stores write each sector 128 times, so the pool is y's 2,048 lines: store factor 1.5.
+    const { launch } = plan("scatter_idx", [4096], [256], "ptr:4MiB random(0, 65535),ptr:4MiB,ptr:256KiB,i32:1048576");
+    const k = kernel("scatter_idx");
+    const s = estimateL2Sharing(executableKernel(k), launch, 2048, "1", 1_500_000);
+    const store = k.instructions.findIndex((ins) => ins.opcode === "STG");
+    expect(Math.abs(s.blockLines[store] / 240.6 - 1)).toBeLessThan(0.05);
+    expect(s.spanLines[store]).toBeGreaterThan(1900);
+    const table = { lines: [1024, 2048, 4096, 8192], loadFactor: [1.22, 1.21, 1.06, 1], storeFactor: [1.8, 1.5, 1.17, 1] };
+    expect(hotLineFactors(table, s, 4096, 132 * 8).store[store]).toBeCloseTo(1.5, 2);
   });
 
   it("spmv_block: a gather at random indices, rarely shared by any two blocks, often by the grid", () => {

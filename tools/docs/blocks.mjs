@@ -611,16 +611,21 @@ export const BLOCKS = {
     return [head.join(""), rule, gap.join(""), slot.join(""), ncu.join(""), sim.join("")].join("\n") + "\n";
   },
 
-  /** docs/memory.md: the mixed gather probe's scatter rows (stores into tables of 128 KiB to 16 MiB) beside warpsim (16 trips). */
-  async "small-footprint-stores"(warpsim) {
-    const dir = "validation/microbench/mixed-gather-probe";
+  /**
+   * docs/memory.md: the L2 footprint probe's rows (gathers past the L1 and partial-line scatters
+   * of 32 random lines a request, among few or many lines, from all SMs or half) beside warpsim
+   * (16 trips; the probe's own listing).
+   */
+  async "l2-footprint"(warpsim) {
+    const dir = "validation/microbench/l2-footprint-probe";
     const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
-    const lines = ["| table | H100: cycles per request of 32 lines written in part | warpsim | error |", "| --- | --- | --- | --- |"];
-    for (const r of rows.filter((x) => x.hot_lanes === -1)) {
-      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", "mixed_scatter", "--grid", "132", "--block", "1024", "--args", `ptr:16MiB,i32:16,u32:${r.cold_bytes / 128}`, "--format", "json"]));
+    const lines = ["| access | lines | SMs | H100: cycles per request | warpsim | error |", "| --- | --- | --- | --- | --- | --- |"];
+    for (const r of rows.filter((x) => x.spread === 0 && x.threads === 1024 && x.blocks >= 66)) {
+      const load = r.op === "load";
+      const [kernel, args] = load ? ["_Z16footprint_gatherILb0EEvPKfPfij", `ptr:16MiB,ptr:528KiB,i32:16,u32:${r.lines}`] : ["_Z17footprint_scatterILb0EEvPfij", `ptr:16MiB,i32:16,u32:${r.lines}`];
+      const out = JSON.parse(await warpsim(["run", "--sass", `${dir}/sass.txt`, "--kernel", kernel, "--grid", String(r.blocks), "--block", "1024", "--args", args, "--format", "json"]));
       const sim = out.cycles / (32 * 16 * 8);
-      const size = r.cold_bytes >= 1 << 20 ? `${r.cold_bytes / (1 << 20)} MiB` : `${r.cold_bytes / 1024} KiB`;
-      lines.push(`| ${size} | ${r.cycles_per_request_per_sm.toFixed(1)} | ${sim.toFixed(1)} | ${pct(sim / r.cycles_per_request_per_sm - 1)} |`);
+      lines.push(`| ${load ? "gather (.cg)" : "scatter"} | ${r.lines.toLocaleString("en-US")} (${r.lines >= 8192 ? `${r.lines / 8192} MiB` : `${r.lines / 8} KiB`}) | ${r.blocks} | ${r.cycles_per_request_per_sm.toFixed(1)} | ${sim.toFixed(1)} | ${pct(sim / r.cycles_per_request_per_sm - 1)} |`);
     }
     return lines.join("\n") + "\n";
   },

@@ -178,6 +178,13 @@ export const sm_90: ArchSpec = {
     // per 12 sectors in 3 (0.81 a sector, the bytes' rate above): a line costs the path 1.45
     // cycles whatever its sectors.
     l2RequestCycles: 1.45,
+    // [l2-footprint] validation/microbench/l2_footprint_probe: every SM gathering 32 random
+    // lines a request (.cg) from 1,024 contiguous lines takes 57.24 cycles a request, 2,048:
+    // 56.62, 4,096: 49.51, 8,192: 46.16, 32,768 and 131,072: 46.88; storing word k of 32 random
+    // lines from lane k takes 176.29, 146.95, 114.80 and 98.19, then 97.51 and 98.55. Each
+    // against the large tables' (46.88 and 98.1). The same counts of lines spread over 16 MiB cost
+    // as much or more (70.66, 59.89, 54.13, 48.75 for loads): the count decides, not the span.
+    l2HotLines: { lines: [1024, 2048, 4096, 8192], loadFactor: [1.22, 1.21, 1.06, 1], storeFactor: [1.8, 1.5, 1.17, 1] },
     // [store-rewrite] validation/microbench/store_rewrite_probe: with every SM storing whole lines
     // (8, 32 or 64 warps per SM), the L2 takes 18.1-19.6 bytes per SM cycle of new lines it keeps,
     // 20.1-20.7 of lines rewritten and 18.6-19.6 of a local array's lines (STL, written through):
@@ -196,6 +203,11 @@ export const sm_90: ArchSpec = {
     // once 25.5 each, all 132 11.3 (the shared limit). 64 KiB alone take 3,305 cycles with the
     // fence after them, against 5,776 when every SM stores at once.
     smStoreBytesPerCycle: 32,
+    // [l2-footprint] validation/microbench/l2_footprint_probe: gathering 32 random lines a request
+    // (.cg) from 1,024 lines, 66 SMs take 31.87 cycles a request and 33 SMs 31.66, against 46.88
+    // for all 132 on large tables (l2RequestCycles, the GPU's total shared by all): an SM alone
+    // draws about a line a cycle, 46.88 / 31.7 = 1.48 times its share of l2BytesPerCycle.
+    smL2ReadBytesPerCycle: 54.4,
     // [atom-lines] validation/microbench/atomic-lines-probe: every SM adding into 8 to 2^20
     // hashed words. In rounds (a sector's most crowded word, coalescer.ts), the GPU performs
     // 0.94-1.03 per cycle on one sector, one line or two lines, 1.85 on 8 lines, 3.6 on 16,

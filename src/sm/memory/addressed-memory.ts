@@ -1,5 +1,4 @@
 import { StoreMerge } from "./store-merge.js";
-import type { RawMemoryCounters } from "../../stats/memory-report.js";
 import type { ArchSpec } from "../../arch/arch-spec.js";
 import { BurstShare } from "./burst-share.js";
 import { SECTOR_BYTES, SECTORS_PER_LINE } from "./coalescer.js";
@@ -8,6 +7,7 @@ import { L2_FAR, L2_MISS, L2View } from "./l2-view.js";
 import { LatencyModel } from "./latency-model.js";
 import { LevelPath } from "./level-path.js";
 import { LineAtomics } from "./line-atomics.js";
+import { MemoryCounters } from "./memory-counters.js";
 
 /** What the address-driven memory model needs from the run (src/exec/ builds it from the kernel's arguments). */
 export interface AddressedMemorySetup {
@@ -24,36 +24,9 @@ export interface AddressedMemorySetup {
   readonly l2RetainBytes?: number;
   /** Blocks in the grid: with fewer than the GPU's SMs, the other SMs are idle (their share of the L2's store rate free). Absent: every SM has work. */
   readonly gridBlocks?: number;
-}
-
-/** What the accesses did, in ncu's terms (docs/memory.md maps each to its metric). */
-export class MemoryCounters implements RawMemoryCounters {
-  loadRequests = 0;
-  loadSectors = 0;
-  loadSectorHits = 0;
-  storeRequests = 0;
-  storeSectors = 0;
-  /** TMA and bulk copies: counted apart from the LSU's loads (ncu's l1tex counters leave them out). */
-  copyRequests = 0;
-  copySectors = 0;
-  /** Cycles from each copy's issue to its landing, summed (the async unit times the landing). */
-  copyLatencyCycles = 0;
-  /** Sectors the L1 asked of the L2 for loads, and those that hit there. */
-  l2ReadSectors = 0;
-  l2ReadHits = 0;
-  dramReadBytes = 0;
-  dramWriteBytes = 0;
-  /** Accesses whose addresses were not known (loaded data): timed by the declared latency instead. */
-  unaddressed = 0;
-  /** Local-memory loads (LDL: spills, arrays indexed at run time), apart from the global ones above. */
-  localLoadRequests = 0;
-  localLoadSectors = 0;
-  localLoadSectorHits = 0;
-  /** Lines the stores wrote in part (a sector not wholly written), each at l2PartialLineCycles. */
-  storePartialLines = 0;
-  /** Local-memory stores (STL), written through to the L2 as global ones are, counted apart. */
-  localStoreRequests = 0;
-  localStoreSectors = 0;
+  /** Per kernel instruction: how much slower the L2 serves its loads' missed lines and takes its stores, on few lines (hot-lines.ts). Absent: 1. */
+  readonly l2LoadFactor?: Float64Array;
+  readonly l2StoreFactor?: Float64Array;
 }
 
 /**
@@ -81,6 +54,8 @@ export class AddressedMemory {
   private readonly l2WritePath: LevelPath | BurstShare | undefined;
   private readonly atomicUnits: LineAtomics | undefined;
   private readonly l2MissShare: Float64Array;
+  private readonly l2LoadFactor: Float64Array | undefined;
+  private readonly l2StoreFactor: Float64Array | undefined;
   private readonly smCount: number;
   private readonly dramPath: LevelPath;
   private readonly l2Latency: LatencyModel;
@@ -100,7 +75,14 @@ export class AddressedMemory {
     this.l1 = new L1Cache(setup.l1Bytes);
     this.l2 = new L2View(setup.l2MissShare, seed);
     // Each level's share is a long-run rate: a burst of one latency's worth passes (level-path.ts).
-    this.l2Path = new LevelPath(bw.l2BytesPerCycle, 0, Infinity, true, lv.l2HitCycles);
+    // With fewer SMs at work than the GPU has, each gets more of the L2's total, up to its own
+    // port; on hot lines the total is slower, the port not (hot-lines.ts).
+    const busy = Math.min(arch.smCount, setup.gridBlocks ?? arch.smCount);
+    const total = bw.l2BytesPerCycle * arch.smCount;
+    const port = bw.smL2ReadBytesPerCycle ?? bw.l2BytesPerCycle;
+    const readRate = Math.min(port, total / busy);
+    this.l2Path = new LevelPath(readRate, 0, Infinity, true, lv.l2HitCycles);
+    this.l2LoadFactor = setup.l2LoadFactor?.map((f) => readRate / Math.min(port, total / busy / f));
     this.l2RequestBytes = (bw.l2RequestCycles ?? 0) * bw.l2BytesPerCycle;
     this.partialLineBytes = (bw.l2PartialLineCycles ?? 0) * (bw.l2WriteBytesPerCycle ?? 0);
     // Copies queue for the share with no such burst: every SM streaming 16 KiB copies two or
@@ -109,10 +91,10 @@ export class AddressedMemory {
     this.copyPath = arch.asyncUnits === undefined ? this.l2Path : new LevelPath(arch.asyncUnits.copyL2BytesPerCycle, 0, Infinity, true, 0);
     this.atomicUnits = bw.l2Atomics === undefined ? undefined : new LineAtomics(bw.l2Atomics, lv.l2HitCycles);
     this.l2MissShare = setup.l2MissShare;
+    this.l2StoreFactor = setup.l2StoreFactor;
     this.smCount = arch.smCount;
     // Stores: the share when every SM stores, up to the SM's own port when the others store less
     // (burst-share.ts); the write-backs of a stream the L2 cannot keep at DRAM's peak, alike.
-    const busy = Math.min(arch.smCount, setup.gridBlocks ?? arch.smCount);
     const shared = (rate: number) => (bw.smStoreBytesPerCycle === undefined ? new LevelPath(rate, 0, Infinity, true, lv.l2HitCycles) : new BurstShare(rate, bw.smStoreBytesPerCycle, arch.smCount, busy));
     this.l2WritePath = bw.l2WriteBytesPerCycle === undefined ? undefined : shared(bw.l2WriteBytesPerCycle);
     this.writeBackPath = bw.l2WriteBytesPerCycle === undefined ? undefined : shared(bw.dramPeakBytesPerCycle ?? bw.dramBytesPerCycle);
@@ -193,7 +175,9 @@ export class AddressedMemory {
     // those that miss there too DRAM's latency, queue and contention.
     // A plain load's missed lines go as a request each, which costs the path more than a
     // scattered line's bytes (l2RequestCycles); copies move whole boxes at their own rate.
-    const l2Bytes = copy || this.l2RequestBytes === 0 ? l2Sectors * SECTOR_BYTES : Math.max(l2Sectors * SECTOR_BYTES, this.missedLines(sectors, from, to) * this.l2RequestBytes);
+    // On few lines every SM aims at, the L2 serves them slower (hot-lines.ts).
+    const bytes = copy || this.l2RequestBytes === 0 ? l2Sectors * SECTOR_BYTES : Math.max(l2Sectors * SECTOR_BYTES, this.missedLines(sectors, from, to) * this.l2RequestBytes);
+    const l2Bytes = copy || this.l2LoadFactor === undefined ? bytes : bytes * this.l2LoadFactor[instruction];
     const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Bytes);
     const l2At = now + this.l2Latency.next() + l2Wait;
     const farAt = l2At + this.farExtraCycles;
@@ -269,7 +253,7 @@ export class AddressedMemory {
    * of those this SM writes for the first time, writeBackShare is written back to DRAM during
    * the run (taking its bandwidth), the rest stays dirty in the L2 when the kernel ends.
    */
-  store(now: number, sectors: Float64Array, from: number, to: number, warp = 0, issuedAt = now, partialLines = 0, local = false): number {
+  store(now: number, sectors: Float64Array, from: number, to: number, warp = 0, issuedAt = now, partialLines = 0, local = false, instruction = -1): number {
     const c = this.counters;
     if (local) {
       c.localStoreRequests++;
@@ -284,7 +268,9 @@ export class AddressedMemory {
     // A line written in part costs the L2 more than its sectors' bytes (l2PartialLineCycles);
     // sectors merged into a queued store cost nothing more.
     const partial = sent === 0 ? 0 : (partialLines * this.partialLineBytes * sent) / (to - from);
-    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, sent * SECTOR_BYTES + partial);
+    // On few lines every SM aims at, the L2 takes them slower (hot-lines.ts).
+    const slower = instruction >= 0 && this.l2StoreFactor !== undefined ? this.l2StoreFactor[instruction] : 1;
+    const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, sent * SECTOR_BYTES + partial, slower);
     this.storeMerge.queued(warp, now + wait);
     let fresh = 0;
     for (let k = from; k < to; k++) if (this.l2.write(sectors[k], now)) fresh++;

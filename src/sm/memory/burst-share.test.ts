@@ -39,3 +39,18 @@ describe("BurstShare", () => {
     expect(s.rateAt(1000)).toBe(10);
   });
 });
+
+describe("BurstShare on few hot lines (hot-lines.ts)", () => {
+  it("the GPU's total is `slower` times lower, the port not: half of 132 SMs at 19.5 with a factor of 1.8 settle at 2,574 / (66 x 1.8) = 21.7 each", () => {
+    // Steady state: r = (132 x 19.5 - 65 r x 1.8) / 1.8, so r = 2,574 / 118.8 (the l2 footprint
+    // probe's 66 SMs on 1,024 lines: 87.1 cycles a request of 1,885 bytes, 21.6 per cycle).
+    const s = new BurstShare(19.5, 32, 132, 66);
+    const r = 2574 / 118.8;
+    s.serve(0, r * 1000, 1.8);
+    expect(s.rateAt(1000, 1.8)).toBeCloseTo(r, 6);
+  });
+
+  it("an SM alone still gets its port's peak", () => {
+    expect(new BurstShare(19.5, 32, 132, 1).rateAt(0, 1.8)).toBe(32);
+  });
+});

@@ -26,16 +26,19 @@ export class BurstShare {
     private readonly busySms = smCount,
   ) {}
 
-  /** The rate this SM may draw at `now`, from what it drew before. */
-  rateAt(now: number): number {
+  /**
+   * The rate this SM may draw at `now`, from what it drew before; `slower`: the GPU's total is
+   * that much lower for this request (few lines every SM aims at, hot-lines.ts), its port not.
+   */
+  rateAt(now: number, slower = 1): number {
     const others = now > 0 ? ((this.busySms - 1) * this.used) / now : 0;
-    return Math.min(this.peak, Math.max(this.share, this.smCount * this.share - others));
+    return Math.min(this.peak, Math.max(this.share, this.smCount * this.share - others * slower) / slower);
   }
 
   /** Books `bytes` at `now`: the cycles the request waits behind earlier ones (as LevelPath.serve). */
-  serve(now: number, bytes: number): number {
+  serve(now: number, bytes: number, slower = 1): number {
     const start = Math.max(now, this.freeAt);
-    this.freeAt = start + bytes / this.rateAt(now);
+    this.freeAt = start + bytes / this.rateAt(now, slower);
     this.used += bytes;
     return start - now;
   }

@@ -38,9 +38,9 @@ export class LevelPath {
     this.peakShare = peakBytesPerCycle === Infinity ? 1 : bytesPerCycle / peakBytesPerCycle;
   }
 
-  /** Books `bytes` at `now`: the cycles the request waits beyond its unloaded latency. */
-  serve(now: number, bytes: number): number {
-    const service = bytes / this.bytesPerCycle;
+  /** Books `bytes` at `now`: the cycles the request waits beyond its unloaded latency; `slower`: the bytes take that much longer (hot-lines.ts). */
+  serve(now: number, bytes: number, slower = 1): number {
+    const service = (bytes * slower) / this.bytesPerCycle;
     const start = Math.max(now - this.creditCycles, this.freeAt);
     this.freeAt = start + service;
     const queued = Math.max(0, start - now);

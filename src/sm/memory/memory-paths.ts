@@ -236,7 +236,7 @@ export class MemoryPaths {
     const i = this.addressed !== undefined && this.program.path[pc] !== PATH_ATOMIC ? this.current : -1;
     if (i >= 0) {
       const a = this.paths!.accessesOf(warp);
-      const wait = Math.ceil(this.addressed!.store(start, a.sectors, a.start[i], a.start[i + 1], warp, now, a.partialLines[i], a.kind[i] === ACCESS_LOCAL));
+      const wait = Math.ceil(this.addressed!.store(start, a.sectors, a.start[i], a.start[i + 1], warp, now, a.partialLines[i], a.kind[i] === ACCESS_LOCAL, a.instruction[i]));
       // A store the L2's write rate holds back holds the L1's data pipe, and the sub-partitions'
       // loads and stores queue behind it (lg_throttle), as on the H100 (transpose_naive).
       if (wait > 0 && this.program.path[pc] !== PATH_ATOMIC) this.shared?.holdUntil(start + wait);

@@ -25,8 +25,8 @@ export interface L2Sharing {
   readonly missShare: Float64Array;
   /**
    * Bytes of L2 the whole grid's data takes, estimated from the probe: the sectors it reads
-   * scaled by their miss share (what is new to the L2), twice (both L2 partitions keep a line
-   * that is read), plus those it writes, times the grid's blocks.
+   * and those it writes, scaled by their miss share (what is new to the L2), the read ones
+   * twice (both L2 partitions keep a line that is read), times the grid's blocks.
    */
   readonly footprintBytes: number;
   /**
@@ -128,7 +128,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
     missShare[i] = sum / set.size;
     // A line the SMs read is kept by both L2 partitions (each holds what its own SMs read, as
     // NVIDIA's A100 and H100 whitepapers describe the partitioned L2): it counts twice.
-    unique += set.size * (writesOnly(exe.decoded[i].ins) ? 1 : 2 * missShare[i]);
+    unique += set.size * (writesOnly(exe.decoded[i].ins) ? 1 : 2) * missShare[i];
   });
   // A prefix saw a share of the block's data: the rest comes at the same rate.
   const toGrid = 32 * gridBlocks * (full.instructions / own.instructions);
@@ -137,12 +137,23 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
 }
 
 /**
- * The probe block's distinct sectors it stores to, and those it only reads, each read-only
- * sector weighted by its instruction's miss share (what is new to the L2, as the footprint's).
+ * The probe block's distinct sectors it stores to, and those it only reads, each weighted by
+ * its instruction's miss share (the share no other block touches first: what the grid adds to
+ * the L2, as the footprint's; a scatter_idx block's 256 stores fall in a 256 KiB vector every
+ * block writes, 32 MiB over the grid unweighted).
  */
 function storedAndReadOnly(exe: ExecutableKernel, mine: readonly Set<number>[], missShare: Float64Array): { stored: number; readOnly: number } {
   const stored = new Set<number>();
-  mine.forEach((set, i) => writesOnly(exe.decoded[i].ins) && set.forEach((s) => stored.add(s)));
+  let storedShare = 0;
+  mine.forEach(
+    (set, i) =>
+      writesOnly(exe.decoded[i].ins) &&
+      set.forEach((s) => {
+        if (stored.has(s)) return;
+        stored.add(s);
+        storedShare += missShare[i];
+      }),
+  );
   const read = new Set<number>();
   let readOnly = 0;
   mine.forEach((set, i) => {
@@ -153,7 +164,7 @@ function storedAndReadOnly(exe: ExecutableKernel, mine: readonly Set<number>[], 
       readOnly += missShare[i];
     });
   });
-  return { stored: stored.size, readOnly };
+  return { stored: storedShare, readOnly };
 }
 
 /**

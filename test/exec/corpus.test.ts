@@ -125,6 +125,10 @@ describe("the L2's sharing when a block alone is past the estimate's budget", ()
     expect(s.spanLines[store]).toBeGreaterThan(1900);
     const table = { lines: [1024, 2048, 4096, 8192], loadFactor: [1.22, 1.21, 1.06, 1], storeFactor: [1.8, 1.5, 1.17, 1] };
     expect(hotLineFactors(table, s, 4096, 132 * 8).store[store]).toBeCloseTo(1.5, 2);
+    // What the grid stores is y's 256 KiB, not 4,096 blocks x 256 sectors (32 MiB, past the L2's
+    // room for dirty lines: the H100 wrote back 969 bytes per SM, not the 44 KB that predicted).
+    expect(s.storedBytes).toBeGreaterThan(256 * 1024 * 0.5);
+    expect(s.storedBytes).toBeLessThan(256 * 1024 * 2);
   });
 
   it("spmv_block: a gather at random indices, rarely shared by any two blocks, often by the grid", () => {

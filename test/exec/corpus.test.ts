@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { estimateL2Sharing } from "../../src/exec/l2-sharing.js";
 import { hotLineFactors } from "../../src/sm/memory/hot-lines.js";
+import { sm_90 } from "../../src/arch/presets/sm_90.js";
 import { profileKernel } from "../../src/exec/kernel-profile.js";
 import { planExecution } from "../../src/exec/run-from-args.js";
 import { executableKernel } from "../../src/exec/run-warp.js";
@@ -116,15 +117,16 @@ describe("the L2's sharing when a block alone is past the estimate's budget", ()
   it("scatter_idx: a block's stores fall on a few of y's 2,048 lines, which the whole grid shares: hot lines (hot-lines.ts)", () => {
     // 4,096 blocks of 256 threads store y[idx[i]], idx random(0, 65535): 256 words at random over
     // 2,048 lines touch 2,048 (1 - e^(-256/2,048)) = 240.6 of them, spanning nearly all; the
-    // grid's 1 M stores write each sector 128 times, so the pool is y's 2,048 lines: store factor 1.5.
+    // grid's 1 M stores write each sector 128 times, so the pool is y's 2,048 lines: sm_90's store
+    // factor there, 1.51 (the l2 footprint probe's 2,048-line row: 146.97 cycles a request for
+    // 31.76 lines, against 3.065 a line on large tables).
     const { launch } = plan("scatter_idx", [4096], [256], "ptr:4MiB random(0, 65535),ptr:4MiB,ptr:256KiB,i32:1048576");
     const k = kernel("scatter_idx");
     const s = estimateL2Sharing(executableKernel(k), launch, 2048, "1", 1_500_000);
     const store = k.instructions.findIndex((ins) => ins.opcode === "STG");
     expect(Math.abs(s.blockLines[store] / 240.6 - 1)).toBeLessThan(0.05);
     expect(s.spanLines[store]).toBeGreaterThan(1900);
-    const table = { lines: [1024, 2048, 4096, 8192], loadFactor: [1.22, 1.21, 1.06, 1], storeFactor: [1.8, 1.5, 1.17, 1] };
-    expect(hotLineFactors(table, s, 4096, 132 * 8).store[store]).toBeCloseTo(1.5, 2);
+    expect(hotLineFactors(sm_90.memoryBandwidth.l2HotLines!, s, 4096, 132 * 8).store[store]).toBeCloseTo(146.97 / 31.76 / 3.065, 2);
     // What the grid stores is y's 256 KiB, not 4,096 blocks x 256 sectors (32 MiB, past the L2's
     // room for dirty lines: the H100 wrote back 969 bytes per SM, not the 44 KB that predicted).
     expect(s.storedBytes).toBeGreaterThan(256 * 1024 * 0.5);

@@ -6,9 +6,9 @@ import { cli } from "../cli/cli-helper.js";
 /**
  * The L2 footprint probe (validation/microbench/l2_footprint_probe.cu, data in
  * l2-footprint-probe/): every SM gathers (.cg, past the L1) or scatters (word k of a line from
- * lane k) 32 random lines a request among 1,024 to 131,072 contiguous lines. On the H100 a
- * request costs more the fewer the lines (loads 57.2 cycles on 1,024 lines against 46.9 on
- * 131,072; stores 176.3 against 98.6), and with half the SMs storing into 1,024 lines each gets
+ * lane k) 32 random lines a request among 1 to 131,072 contiguous lines. On the H100 a request
+ * costs more the fewer the lines (loads 199 cycles on 64 lines, 57.3 on 1,024, 46.9 on 131,072;
+ * stores 690 on 48, 176.3 on 1,024, 98.6 on 131,072), and with half the SMs storing into 1,024 lines each gets
  * twice the share of the same slowed total (87.1); half the SMs gathering are held by each SM's
  * own port instead (31.9, about a line a cycle). warpsim's rule (sm/memory/hot-lines.ts) takes
  * the lines from the kernel's own addresses: the instruction's lines in one block, shared by the
@@ -33,8 +33,13 @@ async function cyclesPerRequest(op: string, lines: number, blocks: number): Prom
 }
 
 const shown: [string, number, number][] = [
+  ["load", 1, 132],
+  ["load", 64, 132],
+  ["load", 256, 132],
   ["load", 1024, 132],
   ["load", 4096, 132],
+  ["store", 48, 132],
+  ["store", 128, 132],
   ["store", 1024, 132],
   ["store", 2048, 132],
   ["store", 4096, 132],

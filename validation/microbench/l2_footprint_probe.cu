@@ -4,7 +4,7 @@
 // part 176 cycles a request from 128 KiB against 97-98. Two causes fit: (a) the few lines of a
 // small table are each wanted by several SMs at once and queue at their L2 slice; (b) a small
 // contiguous table maps onto fewer L2 slices (the address hash spreads low bits less). Here the
-// same number of lines is either contiguous or spread over a 16 MiB table by a bijective hash
+// same number of lines (1 to 131,072) is either contiguous or spread over a 16 MiB table by a bijective hash
 // (line i -> i * 0x9E3779B1 mod 2^17): (a) predicts the same cost, (b) the large table's. Loads
 // are .cg (ld.global.cg: no L1, every request goes to the L2). Further series: fewer SMs (grids
 // of 33 and 66 blocks of 1,024 threads) and fewer warps (blocks of 256 threads) on the smallest
@@ -65,7 +65,7 @@ int main() {
     printf("MANIFEST,%d,%s,%u,%d,%d,%d\n", launch++, op == 0 ? "load" : "store", lines, spread, blocks, threads);
     return 0;
   };
-  const unsigned contiguous[] = {1024, 2048, 4096, 8192, 32768, TABLE_LINES};
+  const unsigned contiguous[] = {1, 4, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 8192, 32768, TABLE_LINES};
   const unsigned spreadLines[] = {1024, 2048, 4096, 8192};
   for (int op = 0; op < 2; ++op) {
     for (unsigned n : contiguous) if (run(op, n, 0, sms, 1024)) return 1;

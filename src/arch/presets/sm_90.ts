@@ -178,13 +178,23 @@ export const sm_90: ArchSpec = {
     // per 12 sectors in 3 (0.81 a sector, the bytes' rate above): a line costs the path 1.45
     // cycles whatever its sectors.
     l2RequestCycles: 1.45,
-    // [l2-footprint] validation/microbench/l2_footprint_probe: every SM gathering 32 random
-    // lines a request (.cg) from 1,024 contiguous lines takes 57.24 cycles a request, 2,048:
-    // 56.62, 4,096: 49.51, 8,192: 46.16, 32,768 and 131,072: 46.88; storing word k of 32 random
-    // lines from lane k takes 176.29, 146.95, 114.80 and 98.19, then 97.51 and 98.55. Each
-    // against the large tables' (46.88 and 98.1). The same counts of lines spread over 16 MiB cost
-    // as much or more (70.66, 59.89, 54.13, 48.75 for loads): the count decides, not the span.
-    l2HotLines: { lines: [1024, 2048, 4096, 8192], loadFactor: [1.22, 1.21, 1.06, 1], storeFactor: [1.8, 1.5, 1.17, 1] },
+    // [l2-footprint] validation/microbench/l2_footprint_probe: every SM gathers (.cg) or stores
+    // word k of a random line from lane k, 32 draws a request among N contiguous lines. Loads,
+    // per distinct line of a request (N (1 - (1 - 1/N)^32) of them) against the large tables'
+    // 1.467 cycles: 20.5 at 1 line, 31.3 at 4, 11.4 at 16, 7.6 at 24, 5.7 at 32, 7.2 at 48, 5.35
+    // at 64, 3.56 at 96, 2.66 at 128 (about 0.26 reads a line per cycle over the GPU), 1.33 at
+    // 256, 1.29 at 512, 1.24 at 1,024, 1.22 at 2,048, 1.06 at 4,096, 0.99 at 8,192. Stores, per
+    // byte of the L2's write rate their sectors and lines written in part take (as warpsim books
+    // them), against the large tables': 3.64 at 32 lines, 8.37 at 48, 7.37 at 64, 5.52 at 96,
+    // 4.46 at 128, 2.48 at 256, 2.22 at 512, 1.81 at 1,024, 1.51 at 2,048, 1.17 at 4,096, 1.00
+    // at 8,192. Stores into 1 to 24 lines hardly reach the L2 (0.08-0.8 L2 sectors a request,
+    // 7.4-14.2 cycles): the SM absorbs them; not modelled (factor 1). The same counts of lines
+    // spread over 16 MiB cost as much or more: the count decides, not the span.
+    l2HotLines: {
+      lines: [1, 4, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 8192],
+      loadFactor: [20.5, 31.3, 11.4, 7.57, 5.66, 7.15, 5.35, 3.56, 2.66, 1.33, 1.29, 1.24, 1.22, 1.06, 1],
+      storeFactor: [1, 1, 1, 1, 3.64, 8.37, 7.37, 5.52, 4.46, 2.48, 2.22, 1.81, 1.51, 1.17, 1],
+    },
     // [store-rewrite] validation/microbench/store_rewrite_probe: with every SM storing whole lines
     // (8, 32 or 64 warps per SM), the L2 takes 18.1-19.6 bytes per SM cycle of new lines it keeps,
     // 20.1-20.7 of lines rewritten and 18.6-19.6 of a local array's lines (STL, written through):

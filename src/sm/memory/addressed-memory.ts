@@ -175,9 +175,9 @@ export class AddressedMemory {
     // those that miss there too DRAM's latency, queue and contention.
     // A plain load's missed lines go as a request each, which costs the path more than a
     // scattered line's bytes (l2RequestCycles); copies move whole boxes at their own rate.
-    // On few lines every SM aims at, the L2 serves them slower (hot-lines.ts).
-    const bytes = copy || this.l2RequestBytes === 0 ? l2Sectors * SECTOR_BYTES : Math.max(l2Sectors * SECTOR_BYTES, this.missedLines(sectors, from, to) * this.l2RequestBytes);
-    const l2Bytes = copy || this.l2LoadFactor === undefined ? bytes : bytes * this.l2LoadFactor[instruction];
+    // On few lines every SM aims at, each line's request costs the L2 more (hot-lines.ts).
+    const lineBytes = copy || this.l2RequestBytes === 0 ? 0 : this.missedLines(sectors, from, to) * this.l2RequestBytes * (this.l2LoadFactor?.[instruction] ?? 1);
+    const l2Bytes = Math.max(l2Sectors * SECTOR_BYTES, lineBytes);
     const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Bytes);
     const l2At = now + this.l2Latency.next() + l2Wait;
     const farAt = l2At + this.farExtraCycles;

@@ -1,19 +1,19 @@
 /**
  * Scattered accesses that all SMs aim at a few lines take the L2 longer per line than the same
  * accesses spread over many (validation/microbench/l2_footprint_probe.cu). Every SM gathering
- * 32 random lines a request (.cg: straight to the L2) from a table of 1,024 lines takes 57.2
- * cycles a request, 49.5 from 4,096 and 46.2-46.9 from 8,192 up; stores of 32 lines written in
- * part take 176.3 cycles a request into 1,024 lines, 114.8 into 4,096 and 97.5-98.6 from 8,192
- * up. The lines, not the bytes, decide it: the same counts of lines spread over 16 MiB cost as
- * much or more, and with half the SMs on 1,024 lines the GPU still writes only 24 lines a
- * cycle, as with all of them. So the architecture gives, per count of lines the GPU's running
- * blocks aim at (ArchSpec l2HotLines), the factor by which the L2's GPU-wide rate for them is
- * slower; warpsim applies it per kernel instruction, to the L2 path's share its loads' missed
- * lines take and to the rate its stores are accepted at. Fewer lines than the table's first
- * take its first factor (not measured below 1,024); more than its last, none.
+ * 32 random lines a request (.cg: straight to the L2) takes 199 cycles a request from 64 lines,
+ * 57.3 from 1,024, 49.5 from 4,096 and 46.2-46.9 from 8,192 up; stores of 32 lines written in
+ * part take 690 cycles a request into 48 lines, 176.3 into 1,024 and 97.5-98.6 from 8,192 up.
+ * The lines, not the bytes, decide it: the same counts of lines spread over 16 MiB cost as much
+ * or more, and with half the SMs on 1,024 lines the GPU still writes only 24 lines a cycle, as
+ * with all of them. So the architecture gives, per count of lines the GPU's running blocks aim
+ * at (ArchSpec l2HotLines), the factor by which the L2's GPU-wide rate for them is slower:
+ * for loads, per line a request touches (addressed-memory.ts multiplies each missed line's
+ * request cost); for stores, per byte of the write rate. Fewer lines than the table's first
+ * take its first factor; more than its last, none.
  */
 export interface HotLineTable {
-  /** Counts of lines, ascending (powers of two in sm_90's). */
+  /** Counts of lines, ascending. */
   readonly lines: readonly number[];
   /** Per count: how much slower the L2 serves loads' missed lines, and accepts stores. */
   readonly loadFactor: readonly number[];

@@ -117,7 +117,8 @@ export function executedPaths(
  */
 function addressedSetup(exe: ExecutableKernel, launch: Launch, blocks: readonly number[], memory: AddressedMemoryOptions): AddressedMemorySetup {
   const window = memory.concurrentBlocks === undefined ? undefined : { blocks: memory.concurrentBlocks, l2Bytes: memory.l2Bytes };
-  const sharing = estimateL2Sharing(exe, launch, blocks[blocks.length >> 1], memory.seed, SHARING_BUDGET, window);
+  const hotSpan = memory.hotLines === undefined ? 0 : memory.hotLines.lines[memory.hotLines.lines.length - 1];
+  const sharing = estimateL2Sharing(exe, launch, blocks[blocks.length >> 1], memory.seed, SHARING_BUDGET, window, hotSpan);
   const fits = sharing.footprintBytes <= memory.l2Bytes;
   const writeBackShare = dirtyWriteBackShare(sharing.storedBytes, sharing.readOnlyBytes, memory.l2Bytes, memory.warm);
   // Warm: what fits is there already, so no first read misses.

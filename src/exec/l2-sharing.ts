@@ -67,25 +67,31 @@ export interface SharingWindow {
 }
 
 /** `maxInstructions`: the warp-instructions the other blocks' runs may take in all. */
-export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, window?: SharingWindow): L2Sharing {
-  const key = [exe.kernel.name, exe.kernel.instructions.length, launch.grid.join(","), launch.block.join(","), probe, seed, maxInstructions, window?.blocks, window?.l2Bytes, Array.from(launch.bank0).join(",")].join("|");
+/**
+ * `hotSpanLines`: the most lines a pool may span and still be hot (memory/hot-lines.ts: the
+ * architecture's table's last count); a kernel that only stores runs other blocks only for a
+ * store whose lines span no more (a scatter into a small table), since a stream's stores share
+ * nothing the model uses.
+ */
+export function estimateL2Sharing(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, window?: SharingWindow, hotSpanLines = 0): L2Sharing {
+  const key = [exe.kernel.name, exe.kernel.instructions.length, launch.grid.join(","), launch.block.join(","), probe, seed, maxInstructions, window?.blocks, window?.l2Bytes, hotSpanLines, Array.from(launch.bank0).join(",")].join("|");
   const known = MEMO.get(key);
   if (known !== undefined) return known;
-  let sharing = estimate(exe, launch, probe, seed, maxInstructions);
+  let sharing = estimate(exe, launch, probe, seed, maxInstructions, hotSpanLines);
   // A warp-specialized GEMM of 4096^3 reads 64 MiB, past the L2: each wave of blocks reads B
   // anew (validation/async: DRAM reads 9 times the matrices), so sharing counts within the wave.
   // A grid the GPU runs in one wave has every block running at once: all share.
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   if (window !== undefined && sharing.footprintBytes > window.l2Bytes && gridBlocks > window.blocks) {
     const { footprintBytes, storedBytes, readOnlyBytes, blockLines, spanLines } = sharing;
-    sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks), footprintBytes, storedBytes, readOnlyBytes, blockLines, spanLines };
+    sharing = { ...estimateInWindow(exe, launch, probe, seed, maxInstructions, window.blocks, hotSpanLines), footprintBytes, storedBytes, readOnlyBytes, blockLines, spanLines };
   }
   if (MEMO.size >= MEMO_ENTRIES) MEMO.delete(MEMO.keys().next().value as string);
   MEMO.set(key, sharing);
   return sharing;
 }
 
-function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number): L2Sharing {
+function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, hotSpanLines: number): L2Sharing {
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   const full = blockAccesses(exe, launch, probe);
@@ -94,7 +100,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // Each instruction's distinct sectors in the probe block (in the prefix the others run, if one).
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = shares(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  let budget = shares(exe, mine, hotSpanLines) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;
   // Sharers counted exactly, per sector.
@@ -168,13 +174,19 @@ function storedAndReadOnly(exe: ExecutableKernel, mine: readonly Set<number>[], 
 }
 
 /**
- * Whether other blocks' accesses matter to the probe's: its loads' misses, atomics' contention
- * and plain stores' hot lines (memory/hot-lines.ts: a scatter into a small table) depend on them.
- * A kernel whose only global accesses are bulk or TMA stores (a copy-out stream) has nothing to
- * share that the model uses: no other block need run.
+ * Whether other blocks' accesses matter to the probe's: its loads' misses and atomics'
+ * contention depend on them, and so do plain stores' hot lines (memory/hot-lines.ts) where their
+ * lines span no more than `hotSpanLines`. A kernel that only streams stores out (bulk, TMA or
+ * plain over many lines) has nothing to share that the model uses: no other block need run.
  */
-function shares(exe: ExecutableKernel, mine: readonly Set<number>[]): boolean {
-  return mine.some((set, i) => set.size > 0 && !(writesOnly(exe.decoded[i].ins) && BULK_STORES.has(exe.decoded[i].ins.opcode)));
+function shares(exe: ExecutableKernel, mine: readonly Set<number>[], hotSpanLines: number): boolean {
+  const { spanLines } = linesTouched(mine);
+  return mine.some((set, i) => {
+    if (set.size === 0) return false;
+    const ins = exe.decoded[i].ins;
+    if (!writesOnly(ins) || ATOMICS.has(ins.opcode)) return true;
+    return !BULK_STORES.has(ins.opcode) && spanLines[i] <= hotSpanLines;
+  });
 }
 const BULK_STORES: ReadonlySet<string> = new Set(["UBLKCP", "UTMASTG"]);
 
@@ -203,7 +215,7 @@ const WINDOW_SAMPLE = 128;
  * from a seeded sample (without early stops: in a 1-D grid of GEMM tiles one block in 30
  * shares a given tile).
  */
-function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number): Omit<L2Sharing, "footprintBytes" | "storedBytes" | "readOnlyBytes" | "blockLines" | "spanLines"> {
+function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, seed: string, maxInstructions: number, w: number, hotSpanLines: number): Omit<L2Sharing, "footprintBytes" | "storedBytes" | "readOnlyBytes" | "blockLines" | "spanLines"> {
   const count = exe.decoded.length;
   const gridBlocks = launch.grid[0] * launch.grid[1] * launch.grid[2];
   const overlap = (b: number) => Math.max(0, 1 - Math.abs(b - probe) / w);
@@ -212,7 +224,7 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   const own = limit === Infinity ? full : blockAccesses(exe, launch, probe, undefined, limit);
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = shares(exe, mine) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  let budget = shares(exe, mine, hotSpanLines) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).filter((b) => overlap(b) > 0).slice(0, budget);
   budget -= neighbours.length;
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());

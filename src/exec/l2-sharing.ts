@@ -100,7 +100,8 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // Each instruction's distinct sectors in the probe block (in the prefix the others run, if one).
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = shares(exe, mine, hotSpanLines) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  const lines = linesTouched(mine);
+  let budget = shares(exe, mine, lines.spanLines, hotSpanLines) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).slice(0, budget);
   budget -= neighbours.length;
   // Sharers counted exactly, per sector.
@@ -139,7 +140,7 @@ function estimate(exe: ExecutableKernel, launch: Launch, probe: number, seed: st
   // A prefix saw a share of the block's data: the rest comes at the same rate.
   const toGrid = 32 * gridBlocks * (full.instructions / own.instructions);
   const { stored, readOnly } = storedAndReadOnly(exe, mine, missShare);
-  return { missShare, footprintBytes: unique * toGrid, storedBytes: stored * toGrid, readOnlyBytes: readOnly * toGrid, ...linesTouched(mine), neighbours: neighbours.length, sampled };
+  return { missShare, footprintBytes: unique * toGrid, storedBytes: stored * toGrid, readOnlyBytes: readOnly * toGrid, ...lines, neighbours: neighbours.length, sampled };
 }
 
 /**
@@ -179,8 +180,7 @@ function storedAndReadOnly(exe: ExecutableKernel, mine: readonly Set<number>[], 
  * lines span no more than `hotSpanLines`. A kernel that only streams stores out (bulk, TMA or
  * plain over many lines) has nothing to share that the model uses: no other block need run.
  */
-function shares(exe: ExecutableKernel, mine: readonly Set<number>[], hotSpanLines: number): boolean {
-  const { spanLines } = linesTouched(mine);
+function shares(exe: ExecutableKernel, mine: readonly Set<number>[], spanLines: Float64Array, hotSpanLines: number): boolean {
   return mine.some((set, i) => {
     if (set.size === 0) return false;
     const ins = exe.decoded[i].ins;
@@ -224,7 +224,7 @@ function estimateInWindow(exe: ExecutableKernel, launch: Launch, probe: number, 
   const own = limit === Infinity ? full : blockAccesses(exe, launch, probe, undefined, limit);
   const mine: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (const a of own.warps) forEachSector(a, (i, s) => mine[i].add(s));
-  let budget = shares(exe, mine, hotSpanLines) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
+  let budget = shares(exe, mine, linesTouched(mine).spanLines, hotSpanLines) ? Math.floor(maxInstructions / Math.max(1, own.instructions)) : 0;
   const neighbours = neighboursOf(probe, launch).filter((b) => overlap(b) > 0).slice(0, budget);
   budget -= neighbours.length;
   const exact: Map<number, number>[] = mine.map(() => new Map<number, number>());

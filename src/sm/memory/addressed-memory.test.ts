@@ -68,6 +68,25 @@ describe("AddressedMemory", () => {
     expect(m.store(1000, line(0), 0, 4)).toBe(0);
     expect(m.store(1000, line(4), 0, 4)).toBe(4); // 128 bytes at 32 per cycle, not 8
   });
+  it("hot lines: a global instruction's factor slows the L2 path (loads per line's request, stores per byte); local memory's never", () => {
+    // l2RequestCycles 1 at 32 bytes per cycle: a missed line's request costs 32 bytes, 4 times 32
+    // with a load factor of 4; a store's 128 bytes at 8 per cycle take 16 cycles, twice that at 2.
+    const hot = { ...arch, memoryBandwidth: { ...arch.memoryBandwidth, l2RequestCycles: 1 } };
+    const setup = { l1Bytes: 1024, l2MissShare: Float64Array.of(0), writeBackShare: 0, l2LoadFactor: Float64Array.of(4), l2StoreFactor: Float64Array.of(2) };
+    const one = (first: number) => Float64Array.of(first);
+    const global = new AddressedMemory(hot, setup, "1");
+    global.load(0, 0, one(0), 0, 1, true);
+    expect(global.load(0, 0, one(4), 0, 1, true)).toBe(265 + 4); // behind 4 x 32 bytes
+    const local = new AddressedMemory(hot, setup, "1");
+    local.load(0, 0, one(0), 0, 1, true, true);
+    expect(local.load(0, 0, one(4), 0, 1, true, true)).toBe(265 + 1);
+    const stores = new AddressedMemory(hot, setup, "1");
+    stores.store(0, line(0), 0, 4, 0, 0, 0, false, 0);
+    expect(stores.store(0, line(4), 0, 4, 1, 0, 0, false, 0)).toBe(32);
+    const localStores = new AddressedMemory(hot, setup, "1");
+    localStores.store(0, line(0), 0, 4, 0, 0, 0, true, 0);
+    expect(localStores.store(0, line(4), 0, 4, 1, 0, 0, true, 0)).toBe(16);
+  });
   it("atomics are done at the L2: its latency, whatever the L1 holds", () => {
     const m = new AddressedMemory(arch, { l1Bytes: 1024, l2MissShare: Float64Array.of(0), writeBackShare: 0 }, "1");
     m.load(0, 0, line(0), 0, 4);

@@ -82,6 +82,8 @@ export class AddressedMemory {
     const port = bw.smL2ReadBytesPerCycle ?? bw.l2BytesPerCycle;
     const readRate = Math.min(port, total / busy);
     this.l2Path = new LevelPath(readRate, 0, Infinity, true, lv.l2HitCycles);
+    // A hot instruction's lines draw on a total f times slower, but never below what the port
+    // allows: as a factor on the path's rate, readRate over the rate left to them.
     this.l2LoadFactor = setup.l2LoadFactor?.map((f) => readRate / Math.min(port, total / busy / f));
     this.l2RequestBytes = (bw.l2RequestCycles ?? 0) * bw.l2BytesPerCycle;
     this.partialLineBytes = (bw.l2PartialLineCycles ?? 0) * (bw.l2WriteBytesPerCycle ?? 0);
@@ -176,7 +178,9 @@ export class AddressedMemory {
     // A plain load's missed lines go as a request each, which costs the path more than a
     // scattered line's bytes (l2RequestCycles); copies move whole boxes at their own rate.
     // On few lines every SM aims at, each line's request costs the L2 more (hot-lines.ts).
-    const lineBytes = copy || this.l2RequestBytes === 0 ? 0 : this.missedLines(sectors, from, to) * this.l2RequestBytes * (this.l2LoadFactor?.[instruction] ?? 1);
+    // Local memory is the thread's own: never hot.
+    const hot = local || this.l2LoadFactor === undefined ? 1 : this.l2LoadFactor[instruction];
+    const lineBytes = copy || this.l2RequestBytes === 0 ? 0 : this.missedLines(sectors, from, to) * this.l2RequestBytes * hot;
     const l2Bytes = Math.max(l2Sectors * SECTOR_BYTES, lineBytes);
     const l2Wait = (copy ? this.copyPath : this.l2Path).serve(now, l2Bytes);
     const l2At = now + this.l2Latency.next() + l2Wait;
@@ -269,7 +273,7 @@ export class AddressedMemory {
     // sectors merged into a queued store cost nothing more.
     const partial = sent === 0 ? 0 : (partialLines * this.partialLineBytes * sent) / (to - from);
     // On few lines every SM aims at, the L2 takes them slower (hot-lines.ts).
-    const slower = instruction >= 0 && this.l2StoreFactor !== undefined ? this.l2StoreFactor[instruction] : 1;
+    const slower = instruction >= 0 && !local && this.l2StoreFactor !== undefined ? this.l2StoreFactor[instruction] : 1;
     const wait = this.l2WritePath === undefined ? 0 : this.l2WritePath.serve(now, sent * SECTOR_BYTES + partial, slower);
     this.storeMerge.queued(warp, now + wait);
     let fresh = 0;

@@ -34,11 +34,9 @@ async function cyclesPerRequest(op: string, lines: number, blocks: number): Prom
 
 // Each count's regime once (the docs' table, script l2-footprint, shows more rows).
 const shown: [string, number, number][] = [
-  ["load", 1, 132],
   ["load", 64, 132],
   ["load", 1024, 132],
   ["store", 48, 132],
-  ["store", 256, 132],
   ["store", 2048, 132],
   ["store", 1024, 66],
   ["load", 1024, 66],

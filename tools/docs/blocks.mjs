@@ -620,7 +620,7 @@ export const BLOCKS = {
     const dir = "validation/microbench/l2-footprint-probe";
     const rows = parse(readFileSync(`${dir}/summary.csv`, "utf8"), { columns: true, skip_empty_lines: true, cast: true });
     const lines = ["| access | lines | SMs | H100: cycles per request | warpsim | error |", "| --- | --- | --- | --- | --- | --- |"];
-    const shown = { load: [1, 64, 256, 1024, 131072], store: [16, 48, 256, 1024, 131072] };
+    const shown = { load: [1, 64, 1024, 131072], store: [16, 48, 1024, 131072] };
     for (const r of rows.filter((x) => x.spread === 0 && x.threads === 1024 && ((x.blocks === 132 && shown[x.op].includes(x.lines)) || x.blocks === 66))) {
       const load = r.op === "load";
       const [kernel, args] = load ? ["_Z16footprint_gatherILb0EEvPKfPfij", `ptr:16MiB,ptr:528KiB,i32:16,u32:${r.lines}`] : ["_Z17footprint_scatterILb0EEvPfij", `ptr:16MiB,i32:16,u32:${r.lines}`];
